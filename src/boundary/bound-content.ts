@@ -1,0 +1,130 @@
+import type { Outcome } from '../outcome/outcome.js';
+import type { Renderer } from '../outcome/render.js';
+
+/**
+ * Renders an outcome within `maxContentBytes`. An oversized list keeps as many leading items as
+ * fit, anything else becomes truncated JSON text, and either way a note tells the model the
+ * result was cut, so it never believes it has the full set.
+ */
+export function boundContent(
+  outcome: Outcome,
+  render: Renderer,
+  maxContentBytes: number,
+): { outcome: Outcome; content: string } {
+  const content = render(outcome);
+  if (byteLength(content) <= maxContentBytes) return { outcome, content };
+  if (!outcome.ok) return shrinkFailure(outcome, render, maxContentBytes);
+
+  const { data } = outcome;
+  const list: ListLocation | undefined = Array.isArray(data) ? { items: data } : largestList(data);
+  if (list !== undefined && list.items.length > 0) {
+    const fitted = fitItems(outcome, list, render, maxContentBytes);
+    if (fitted !== undefined) return fitted;
+  }
+  const note = noteFor(
+    outcome,
+    `The result was larger than the ${maxContentBytes}-byte limit, so it was cut short and the data below is only its beginning, as text. Narrow the request to see the rest.`,
+  );
+  let budget = maxContentBytes;
+  for (let tries = 0; tries < 8; tries++) {
+    const text = truncateToBytes(JSON.stringify(outcome.data) ?? '', budget);
+    const cut = { ...outcome, data: `${text}…`, note } as Outcome;
+    const rendered = render(cut);
+    const over = byteLength(rendered) - maxContentBytes;
+    if (over <= 0) return { outcome: cut, content: rendered };
+    budget = Math.max(0, budget - over - 16);
+  }
+  const bare = { ...outcome, data: null, note } as Outcome;
+  return { outcome: bare, content: render(bare) };
+}
+
+interface ListLocation {
+  items: unknown[];
+  /** The key of the list inside an object, or undefined when the data is the list. */
+  key?: string;
+}
+
+function largestList(data: unknown): ListLocation | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  let best: ListLocation | undefined;
+  for (const [key, value] of Object.entries(data)) {
+    if (Array.isArray(value) && (best === undefined || value.length > best.items.length))
+      best = { items: value, key };
+  }
+  return best;
+}
+
+function fitItems(
+  outcome: Extract<Outcome, { ok: true }>,
+  list: ListLocation,
+  render: Renderer,
+  maxContentBytes: number,
+): { outcome: Outcome; content: string } | undefined {
+  const total = list.items.length;
+  const build = (count: number): Outcome => {
+    const items = list.items.slice(0, count);
+    const data = list.key === undefined ? items : { ...(outcome.data as object), [list.key]: items };
+    const label = list.key === undefined ? 'items' : `${list.key} items`;
+    return {
+      ...outcome,
+      data,
+      note: noteFor(
+        outcome,
+        `Only the first ${count} of ${total} ${label} are shown; the result was cut to fit the size limit. Narrow the request to see the rest.`,
+      ),
+    } as Outcome;
+  };
+  let low = 0;
+  let high = total - 1;
+  let best: { outcome: Outcome; content: string } | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const candidate = build(middle);
+    const content = render(candidate);
+    if (byteLength(content) <= maxContentBytes) {
+      best = { outcome: candidate, content };
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return best;
+}
+
+function shrinkFailure(
+  outcome: Extract<Outcome, { ok: false }>,
+  render: Renderer,
+  maxContentBytes: number,
+): { outcome: Outcome; content: string } {
+  const {
+    suggestion: _suggestion,
+    candidates: _candidates,
+    offer: _offer,
+    hint: _hint,
+    ...core
+  } = outcome as Extract<Outcome, { ok: false }> & Record<string, unknown>;
+  const bare = core as unknown as Outcome;
+  const content = render(bare);
+  if (byteLength(content) <= maxContentBytes) return { outcome: bare, content };
+  const message = truncateToBytes(
+    outcome.message,
+    Math.max(0, maxContentBytes - (byteLength(content) - byteLength(outcome.message)) - 8),
+  );
+  const cut = { ...bare, message: `${message}…` } as Outcome;
+  return { outcome: cut, content: render(cut) };
+}
+
+function noteFor(outcome: Extract<Outcome, { ok: true }>, addition: string): string {
+  return outcome.note === undefined ? addition : `${outcome.note} ${addition}`;
+}
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text);
+}
+
+function truncateToBytes(text: string, maxBytes: number): string {
+  if (byteLength(text) <= maxBytes) return text;
+  let end = Math.min(text.length, maxBytes);
+  while (end > 0 && byteLength(text.slice(0, end)) > maxBytes) end = Math.floor(end * 0.9);
+  // don't cut a surrogate pair in half
+  if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end--;
+  return text.slice(0, end);
+}

@@ -1,0 +1,105 @@
+import { unavailable } from '../outcome/constructors.js';
+import type { Outcome } from '../outcome/outcome.js';
+import { readOutcome } from '../outcome/read-outcome.js';
+import { ToolError } from '../outcome/tool-error.js';
+import { TransientError } from '../outcome/transient-error.js';
+import type { ExecutionResult } from './execute-tool.js';
+
+/** An outcome, and for an unexpected failure the thrown value the log must keep. */
+export interface Classified {
+  outcome: Outcome;
+  internal?: { reference: string; thrown: unknown };
+}
+
+/** What classification needs from the dispatcher. */
+export interface ClassifyOptions {
+  toolName: string;
+  copyData: (data: unknown) => unknown;
+  createReference: () => string;
+  /** The sentence the model reads for an unexpected failure. */
+  internalErrorMessage: string;
+}
+
+/**
+ * Turns whatever a tool did into an outcome: data means ok, an Outcome is kept, a ToolError
+ * gives its outcome, a timeout or abort is unavailable, and anything else thrown is an internal
+ * error with a reference id and a generic sentence. It never throws.
+ */
+export function classifyResult(result: ExecutionResult, options: ClassifyOptions): Classified {
+  try {
+    return classify(result, options);
+  } catch (thrown) {
+    return internalError(thrown, options); // a returned value or thrown object whose traps throw
+  }
+}
+
+function classify(result: ExecutionResult, options: ClassifyOptions): Classified {
+  const { toolName } = options;
+  switch (result.kind) {
+    case 'outcome':
+      return { outcome: result.outcome };
+    case 'returned':
+      return {
+        outcome: readOutcome(result.value, options.copyData) ?? {
+          class: 'ok',
+          ok: true,
+          data: options.copyData(result.value),
+        },
+      };
+    case 'timed_out':
+      return {
+        outcome: unavailable({
+          error: 'timeout',
+          message: `${toolName} did not answer within ${formatSeconds(result.timeoutMs)}, so this part of the answer is missing. That is a gap in the answer, not a sign that there is nothing to find.`,
+          retryable: false,
+          hint: 'Do not call it again this turn; tell the user what could not be checked.',
+        }),
+      };
+    case 'aborted':
+      return {
+        outcome: unavailable({
+          error: 'aborted',
+          message: `The request was cancelled before ${toolName} finished, so this part of the answer is missing.`,
+          retryable: false,
+        }),
+      };
+    case 'threw': {
+      const { error } = result;
+      if (ToolError.isInstance(error)) {
+        const outcome = readOutcome(error.outcome, options.copyData);
+        if (outcome !== undefined) return { outcome };
+      }
+      if (TransientError.isInstance(error)) {
+        return {
+          outcome: unavailable({
+            error: 'source_unavailable',
+            message: `The service behind ${toolName} did not respond, so this part of the answer is missing. That is a gap in the answer, not a confirmation of anything.`,
+            retryable: false,
+            hint: 'Do not call it again this turn; tell the user what could not be checked.',
+          }),
+        };
+      }
+      return internalError(error, options);
+    }
+  }
+}
+
+function internalError(thrown: unknown, options: ClassifyOptions): Classified {
+  const reference = options.createReference();
+  return {
+    outcome: {
+      class: 'unavailable',
+      ok: false,
+      error: 'internal_error',
+      message: options.internalErrorMessage,
+      retryable: false,
+      reference,
+    },
+    internal: { reference, thrown },
+  };
+}
+
+function formatSeconds(milliseconds: number): string {
+  const seconds = milliseconds / 1000;
+  return seconds === 1 ? '1 second' : `${Number(seconds.toFixed(1))} seconds`;
+}

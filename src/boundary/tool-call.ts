@@ -1,0 +1,29 @@
+import type { Outcome } from '../outcome/outcome.js';
+
+/** A tool call as a provider hands it over. `arguments` is a JSON string or an object. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string | Record<string, unknown> | undefined;
+}
+
+/** Why a message asks the loop to stop. */
+export type HaltReason = 'fatal' | 'repeated_failure';
+
+/** The one message that comes back for every call, whatever happened. */
+export interface ToolMessage {
+  toolCallId: string;
+  toolName: string;
+  /** The classified, sanitised outcome. */
+  outcome: Outcome;
+  /** What the model reads: the rendered, size-bounded outcome. */
+  content: string;
+  /** True for every failure class, for providers that carry an error flag. */
+  isError: boolean;
+  /** True when the run must stop now. */
+  halt: boolean;
+  /** Set when `halt` is true. */
+  haltReason?: HaltReason;
+  /** The server-log id of an unexpected failure. */
+  reference?: string;
+}

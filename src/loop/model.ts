@@ -1,0 +1,42 @@
+import type { ToolCall } from '../boundary/tool-call.js';
+import type { JsonSchema } from '../tool/define-tool.js';
+
+/** A message in a provider-neutral conversation. */
+export type AgentMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; toolName: string; content: string; isError: boolean };
+
+/** A tool as the model is told about it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an empty object schema when unknown). */
+  parameters: JsonSchema;
+}
+
+/** Token counts, where the provider reports them. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** What the loop sends a model each step. */
+export interface ModelRequest {
+  messages: readonly AgentMessage[];
+  tools: readonly ToolSpec[];
+  signal: AbortSignal;
+}
+
+/** The model's answer: text, tool calls, or both. */
+export interface ModelResponse {
+  content: string;
+  toolCalls: ToolCall[];
+  usage?: Usage;
+}
+
+/** Any model, from any provider, behind one method. Provider adapters implement it. */
+export interface Model {
+  generate(request: ModelRequest): Promise<ModelResponse>;
+}

@@ -1,0 +1,47 @@
+import type { ToolboundEvent } from './events.js';
+import type { Logger, LogLevel } from './logger.js';
+
+const LEVELS: Record<ToolboundEvent['type'], LogLevel> = {
+  'tool.succeeded': 'debug',
+  'tool.failed': 'info',
+  'tool.internal_error': 'error',
+  'tool.message_leaked': 'error',
+  'tool.repeated_failure': 'warn',
+  'tool.retried': 'info',
+  'run.halted': 'warn',
+  'run.failure_cap': 'warn',
+  'breaker.opened': 'warn',
+  'breaker.half_opened': 'info',
+  'breaker.closed': 'info',
+  'store.degraded': 'error',
+  'store.recovered': 'warn',
+};
+
+/** Sends one event to the logger and to each handler; nothing they throw escapes. */
+export type EmitEvent = (event: ToolboundEvent) => void;
+
+/**
+ * Builds the emit function the dispatcher uses. A fatal halt is logged at error level because
+ * it is an operator problem.
+ */
+export function createEventSink(
+  logger: Logger,
+  handlers: ReadonlyArray<(event: ToolboundEvent) => void>,
+): EmitEvent {
+  return (event) => {
+    const level = event.type === 'run.halted' && event.reason === 'fatal' ? 'error' : LEVELS[event.type];
+    try {
+      const write = logger[level];
+      write?.call(logger, { ...event }, event.type);
+    } catch {
+      // a broken logger must not break a tool call
+    }
+    for (const handler of handlers) {
+      try {
+        handler(event);
+      } catch {
+        // nor may a broken event handler
+      }
+    }
+  };
+}

@@ -1,0 +1,57 @@
+/** A thrown value turned into plain JSON-safe fields for the server log. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+  code?: string;
+  cause?: SerializedError;
+}
+
+const MAX_CAUSE_DEPTH = 5;
+const MAX_TEXT = 8_192;
+
+/**
+ * Describes any thrown value for the log: an Error with its stack and cause chain, a string,
+ * null, a Symbol, or an object whose getters or proxy traps throw. It never throws itself.
+ */
+export function serializeError(value: unknown, depth = 0): SerializedError {
+  try {
+    if (value instanceof Error) {
+      const result: SerializedError = { name: text(value.name), message: text(value.message) };
+      const stack = read(value, 'stack');
+      if (typeof stack === 'string') result.stack = text(stack);
+      const code = read(value, 'code');
+      if (typeof code === 'string' || typeof code === 'number') result.code = String(code);
+      const cause = read(value, 'cause');
+      if (cause !== undefined && depth < MAX_CAUSE_DEPTH) result.cause = serializeError(cause, depth + 1);
+      return result;
+    }
+    if (typeof value === 'object' && value !== null) {
+      return { name: 'NonErrorObject', message: text(safeJson(value)) };
+    }
+    return { name: typeof value, message: text(String(value)) };
+  } catch {
+    return { name: 'Unreadable', message: 'the thrown value could not be read' };
+  }
+}
+
+function read(target: object, key: string): unknown {
+  try {
+    return (target as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function text(value: unknown): string {
+  const string = typeof value === 'string' ? value : String(value);
+  return string.length > MAX_TEXT ? `${string.slice(0, MAX_TEXT)}…` : string;
+}
+
+function safeJson(value: object): string {
+  try {
+    return JSON.stringify(value) ?? Object.prototype.toString.call(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}

@@ -1,0 +1,138 @@
+import type { Candidate, Outcome, OutcomeClass, ToolRequest } from './outcome.js';
+
+const CLASSES = new Set<OutcomeClass>([
+  'ok',
+  'partial',
+  'empty',
+  'correctable',
+  'clarifying',
+  'unavailable',
+  'refused',
+  'fatal',
+]);
+const SUCCESS = new Set<OutcomeClass>(['ok', 'partial', 'empty']);
+const MAX_TEXT_CHARACTERS = 4_000;
+
+/** True when a value is shaped like an Outcome (a known `class` and a boolean `ok` that agrees). */
+export function isOutcome(value: unknown): value is Outcome {
+  if (typeof value !== 'object' || value === null) return false;
+  const { class: outcomeClass, ok } = value as { class?: unknown; ok?: unknown };
+  return (
+    typeof outcomeClass === 'string' &&
+    CLASSES.has(outcomeClass as OutcomeClass) &&
+    ok === SUCCESS.has(outcomeClass as OutcomeClass)
+  );
+}
+
+/**
+ * Rebuilds an outcome written by a tool author into a well-typed one: texts become strings of
+ * bounded length, missing codes get a default, unknown fields are dropped. `copyData` turns
+ * data into plain JSON. Returns undefined for a value that is not an outcome.
+ */
+export function readOutcome(value: unknown, copyData: (data: unknown) => unknown): Outcome | undefined {
+  if (!isOutcome(value)) return undefined;
+  const source = value as unknown as Record<string, unknown>;
+  const message = text(source['message']) ?? '';
+  const error = code(source['error']);
+  const hint = text(source['hint']);
+  const note = text(source['note']);
+  const withHint = (outcome: Outcome): Outcome =>
+    hint === undefined ? outcome : ({ ...outcome, hint } as Outcome);
+  const withNote = (outcome: Outcome): Outcome =>
+    note === undefined ? outcome : ({ ...outcome, note } as Outcome);
+  switch (value.class) {
+    case 'ok':
+      return withNote({ class: 'ok', ok: true, data: copyData(source['data']) });
+    case 'partial':
+      return withNote({
+        class: 'partial',
+        ok: true,
+        data: copyData(source['data']),
+        message,
+        missing: texts(source['missing']),
+      });
+    case 'empty':
+      return withNote({
+        class: 'empty',
+        ok: true,
+        data: copyData(source['data'] ?? []),
+        message,
+        searched: text(source['searched']) ?? '',
+      });
+    case 'correctable': {
+      const suggestion = record(source['suggestion'], copyData);
+      return withHint({
+        class: 'correctable',
+        ok: false,
+        error,
+        message,
+        ...(suggestion ? { suggestion } : {}),
+      });
+    }
+    case 'clarifying':
+      return withHint({
+        class: 'clarifying',
+        ok: false,
+        error,
+        message,
+        candidates: candidates(source['candidates'], copyData),
+      });
+    case 'unavailable': {
+      const retryAfterMs = source['retryAfterMs'];
+      return withHint({
+        class: 'unavailable',
+        ok: false,
+        error,
+        message,
+        retryable: source['retryable'] === true,
+        ...(typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
+          ? { retryAfterMs }
+          : {}),
+      });
+    }
+    case 'refused': {
+      const offer = request(source['offer'], copyData);
+      return withHint({ class: 'refused', ok: false, error, message, ...(offer ? { offer } : {}) });
+    }
+    case 'fatal':
+      return { class: 'fatal', ok: false, error, message };
+  }
+}
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const string = typeof value === 'string' ? value : String(value);
+  return string.length > MAX_TEXT_CHARACTERS ? `${string.slice(0, MAX_TEXT_CHARACTERS)}…` : string;
+}
+
+function code(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(value) ? value : 'tool_error';
+}
+
+function texts(value: unknown): string[] {
+  return Array.isArray(value) ? value.slice(0, 100).map((item) => text(item) ?? '') : [];
+}
+
+function record(value: unknown, copyData: (data: unknown) => unknown): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const copied = copyData(value);
+  return typeof copied === 'object' && copied !== null ? (copied as Record<string, unknown>) : undefined;
+}
+
+function candidates(value: unknown, copyData: (data: unknown) => unknown): Candidate[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, 50).map((item) => {
+    const source: Record<string, unknown> =
+      typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : { label: item };
+    const args = record(source['arguments'], copyData);
+    return { label: text(source['label']) ?? '', ...(args ? { arguments: args } : {}) };
+  });
+}
+
+function request(value: unknown, copyData: (data: unknown) => unknown): ToolRequest | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const source = value as Record<string, unknown>;
+  const tool = text(source['tool']);
+  if (tool === undefined) return undefined;
+  return { tool, arguments: record(source['arguments'], copyData) ?? {} };
+}

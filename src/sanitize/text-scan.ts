@@ -1,0 +1,75 @@
+/**
+ * Small bounded scanners shared by the rules. Each one walks at most `maxLength` characters, so a
+ * rule that calls them once per trigger stays linear in the length of the text.
+ */
+
+/** Index just past the run of characters from `from` that satisfy `accepts`, walking at most `maxLength`. */
+export function scanRight(
+  text: string,
+  from: number,
+  accepts: (code: number) => boolean,
+  maxLength: number,
+): number {
+  const limit = Math.min(text.length, from + maxLength);
+  let index = from;
+  while (index < limit && accepts(text.charCodeAt(index))) index += 1;
+  return index;
+}
+
+/** Index of the first character of the run ending just before `before` that satisfies `accepts`. */
+export function scanLeft(
+  text: string,
+  before: number,
+  accepts: (code: number) => boolean,
+  maxLength: number,
+): number {
+  const limit = Math.max(0, before - maxLength);
+  let index = before;
+  while (index > limit && accepts(text.charCodeAt(index - 1))) index -= 1;
+  return index;
+}
+
+/** Index of the end of the line holding `index` (the newline or the end of the text), capped. */
+export function lineEnd(text: string, index: number, maxLength = 4096): number {
+  const limit = Math.min(text.length, index + maxLength);
+  let cursor = index;
+  while (cursor < limit) {
+    const code = text.charCodeAt(cursor);
+    if (code === 10 || code === 13) return cursor;
+    // a JSON-escaped newline inside a serialised string ends the line too
+    if (code === 92 && (text.charCodeAt(cursor + 1) === 110 || text.charCodeAt(cursor + 1) === 114)) {
+      return cursor;
+    }
+    cursor += 1;
+  }
+  return cursor;
+}
+
+/**
+ * Whether `index` starts a line once leading blanks are skipped: the text start, a real newline, a
+ * JSON-escaped `\n`, or the opening quote of a serialised string.
+ */
+export function isLineStart(text: string, index: number): boolean {
+  let cursor = index;
+  const limit = Math.max(0, index - 64);
+  while (cursor > limit && (text.charCodeAt(cursor - 1) === 32 || text.charCodeAt(cursor - 1) === 9)) {
+    cursor -= 1;
+  }
+  if (cursor === 0) return true;
+  const previous = text.charCodeAt(cursor - 1);
+  if (previous === 10 || previous === 13 || previous === 34 || previous === 39 || previous === 96)
+    return true;
+  return (previous === 110 || previous === 114) && text.charCodeAt(cursor - 2) === 92;
+}
+
+/** Letters, digits and underscore. */
+export function isWordCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+  );
+}
+
+/** Whitespace: space, tab, newline, carriage return, form feed, vertical tab. */
+export function isSpaceCode(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
