@@ -35,7 +35,46 @@ export function boundContent(
     budget = Math.max(0, budget - over - 16);
   }
   const bare = { ...outcome, data: null, note } as Outcome;
-  return { outcome: bare, content: render(bare) };
+  const bareContent = render(bare);
+  if (byteLength(bareContent) <= maxContentBytes) return { outcome: bare, content: bareContent };
+  return shortenTexts(outcome, render, maxContentBytes);
+}
+
+/**
+ * The last resort for a success whose own texts (a long note, message or missing list) are over
+ * the limit: no data, every text cut to a share of the budget, and a note that says so.
+ */
+function shortenTexts(
+  outcome: Extract<Outcome, { ok: true }>,
+  render: Renderer,
+  maxContentBytes: number,
+): { outcome: Outcome; content: string } {
+  const note = `The result was larger than the ${maxContentBytes}-byte limit, so its data was left out and its texts were cut short. Narrow the request to see the rest.`;
+  const source = outcome as Extract<Outcome, { ok: true }> & Record<string, unknown>;
+  let share = Math.floor(maxContentBytes / 4);
+  let cut: Outcome = { ...outcome, data: null, note } as Outcome;
+  for (let tries = 0; tries < 12; tries++, share = Math.floor(share / 2)) {
+    const shorten = (text: unknown) =>
+      typeof text === 'string' && byteLength(text) > share ? `${truncateToBytes(text, share)}…` : text;
+    const fields: Record<string, unknown> = { data: null, note };
+    for (const key of ['message', 'searched'])
+      if (typeof source[key] === 'string') fields[key] = shorten(source[key]);
+    if (Array.isArray(source['missing'])) {
+      const missing: unknown[] = [];
+      let used = 0;
+      for (const item of source['missing']) {
+        const shortened = shorten(item);
+        used += byteLength(JSON.stringify(shortened) ?? '') + 1;
+        if (used > share) break;
+        missing.push(shortened);
+      }
+      fields['missing'] = missing;
+    }
+    cut = { ...outcome, ...fields } as Outcome;
+    const content = render(cut);
+    if (byteLength(content) <= maxContentBytes) return { outcome: cut, content };
+  }
+  return { outcome: cut, content: render(cut) };
 }
 
 interface ListLocation {

@@ -54,17 +54,28 @@ export function describeExpectation(schema: JsonSchema | undefined): string | un
   if (words === undefined) return undefined;
   const minimum = numberField(schema, 'minimum');
   const maximum = numberField(schema, 'maximum');
+  const above = numberField(schema, 'exclusiveMinimum');
+  const below = numberField(schema, 'exclusiveMaximum');
   const safe = (value: number | undefined) =>
     value !== undefined && Math.abs(value) < Number.MAX_SAFE_INTEGER;
   if (safe(minimum) && safe(maximum)) words += ` from ${minimum} to ${maximum}`;
   else if (safe(minimum)) words += ` of at least ${minimum}`;
   else if (safe(maximum)) words += ` of at most ${maximum}`;
+  // without these, a refused -1 would read "must be a number; you provided -1"
+  if (safe(above)) words += `${safe(minimum) || safe(maximum) ? ',' : ''} greater than ${above}`;
+  if (safe(below)) words += `${safe(minimum) || safe(maximum) || safe(above) ? ',' : ''} less than ${below}`;
+  const multipleOf = numberField(schema, 'multipleOf');
+  if (multipleOf !== undefined && multipleOf !== 1) words += ` that is a multiple of ${multipleOf}`;
   const minLength = numberField(schema, 'minLength') ?? numberField(schema, 'minItems');
   const maxLength = numberField(schema, 'maxLength') ?? numberField(schema, 'maxItems');
   const unit = type === 'array' ? 'items' : 'characters';
-  if (minLength !== undefined && maxLength !== undefined) words += ` of ${minLength} to ${maxLength} ${unit}`;
+  if (minLength !== undefined && minLength === maxLength) words += ` of exactly ${minLength} ${unit}`;
+  else if (minLength !== undefined && maxLength !== undefined)
+    words += ` of ${minLength} to ${maxLength} ${unit}`;
   else if (minLength !== undefined && minLength > 0) words += ` of at least ${minLength} ${unit}`;
   else if (maxLength !== undefined) words += ` of at most ${maxLength} ${unit}`;
+  // the pattern itself is schema jargon; saying there is one keeps "must be a string" truthful
+  if (typeof schema['pattern'] === 'string') words += ' in the expected format';
   return words;
 }
 

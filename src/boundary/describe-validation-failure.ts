@@ -115,23 +115,42 @@ function describeProblem(
     return { sentence: `${name} is required${expected ? `: ${expected}` : ''}.` };
   }
   const options =
-    enumOptions(schema) ?? (Array.isArray(issue['values']) ? (issue['values'] as unknown[]) : undefined);
+    enumOptions(schema) ??
+    (Array.isArray(issue['values'])
+      ? (issue['values'] as unknown[])
+      : optionsFromExpected(issue['expected']));
   if (options !== undefined && options.length > 0) {
     const strings = options.filter((option): option is string => typeof option === 'string');
     const nearest = typeof value === 'string' ? uniqueNearest(value, strings) : undefined;
     const sentence = `${name} must be ${options.length === 1 ? 'exactly' : 'one of'} ${listOptions(options)}; you provided ${shown}.`;
     return nearest === undefined ? { sentence } : { sentence, fix: { kind: 'set', path, value: nearest } };
   }
-  const format = typeof schema?.['format'] === 'string' ? schema['format'] : issue['format'];
+  const format =
+    typeof schema?.['format'] === 'string'
+      ? schema['format']
+      : issue['type'] === 'iso_date' // valibot's isoDate, which has no JSON Schema to read
+        ? 'date'
+        : issue['format'];
   if (format === 'date' && typeof value === 'string') {
     const date = parseUnambiguousDate(value);
     const sentence = `${name} must be a date in YYYY-MM-DD form; you provided ${shown}.`;
     return date === undefined ? { sentence } : { sentence, fix: { kind: 'set', path, value: date } };
   }
+  if (
+    typeof value === 'string' &&
+    schema?.['type'] === 'string' &&
+    typeof schema['pattern'] === 'string' &&
+    describeExpectation({ format: schema['format'] }) === undefined // a known format says it better
+  ) {
+    // the type is right and the shape is not; a regex is jargon, so say it in words
+    const example = Array.isArray(schema['examples']) ? schema['examples'][0] : undefined;
+    const like = typeof example === 'string' ? `, such as ${JSON.stringify(example)}` : '';
+    return { sentence: `${name} is not in the expected format${like}; you provided ${shown}.` };
+  }
   const expected = describeExpectation(schema) ?? expectationFromIssue(issue);
   if (expected !== undefined) {
     const sentence = `${name} must be ${expected}; you provided ${shown}.`;
-    const coerced = coerce(schema, value);
+    const coerced = coerce(schema ?? typeFromIssue(issue), value);
     return coerced === undefined ? { sentence } : { sentence, fix: { kind: 'set', path, value: coerced } };
   }
   return { sentence: `${name} is not valid (${plainIssueMessage(issue.message)}); you provided ${shown}.` };
@@ -147,6 +166,32 @@ function coerce(schema: JsonSchema | undefined, value: unknown): unknown {
   }
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return undefined;
+}
+
+/** A schema without JSON Schema (valibot) still names a primitive type in its issue. */
+function typeFromIssue(issue: Record<string, unknown>): JsonSchema | undefined {
+  const expected = issue['expected'];
+  return expected === 'number' || expected === 'boolean' ? { type: expected } : undefined;
+}
+
+/**
+ * The options of an enum whose schema has no JSON Schema, read from the issue's `expected`
+ * text when it is nothing but string literals: valibot's `("Pune" | "Mumbai")`.
+ */
+function optionsFromExpected(expected: unknown): string[] | undefined {
+  if (typeof expected !== 'string' || expected.length > 2_000) return undefined;
+  const inner = expected.replace(/^\((.*)\)$/s, '$1');
+  const parts = inner.split(/\s*\|\s*/);
+  const options: string[] = [];
+  for (const part of parts) {
+    if (!/^"(?:[^"\\]|\\.)*"$/.test(part)) return undefined;
+    try {
+      options.push(JSON.parse(part) as string);
+    } catch {
+      return undefined;
+    }
+  }
+  return options.length > 0 ? options : undefined;
 }
 
 function expectationFromIssue(issue: Record<string, unknown>): string | undefined {
@@ -232,6 +277,8 @@ function locate(issues: readonly StandardSchemaV1.Issue[]): Located[] {
     if (issue['code'] === 'unrecognized_keys' && Array.isArray(issue['keys'])) {
       for (const key of issue['keys'])
         located.push({ path: [...path, String(key)], issue: { ...issue, unknownKey: true } });
+    } else if (issue['type'] === 'strict_object' && issue['expected'] === 'never') {
+      located.push({ path, issue: { ...issue, unknownKey: true } }); // valibot's strictObject
     } else located.push({ path, issue });
   }
   return located;

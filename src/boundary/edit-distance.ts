@@ -29,7 +29,7 @@ export function editDistance(left: string, right: string, limit = Number.POSITIV
     beforePrevious = previous;
     previous = current;
   }
-  return previous[right.length]!;
+  return Math.min(previous[right.length]!, limit + 1); // over the limit reads the same however it was found
 }
 
 /**

@@ -1,5 +1,6 @@
 import { correctable, refused } from '../outcome/constructors.js';
 import type { CorrectableOutcome, RefusedOutcome } from '../outcome/outcome.js';
+import { jsonErrorPosition } from './json-error-position.js';
 
 /** Limits on what a model may send as arguments. */
 export interface ArgumentLimits {
@@ -34,6 +35,7 @@ export function parseArguments(raw: unknown, toolName: string, limits: ArgumentL
   else if (typeof raw === 'string') text = raw.trim() === '' ? '{}' : raw;
   else if (typeof raw === 'object') {
     const serialized = serializeObject(raw);
+    if (serialized === TOO_DEEP) return tooDeep(toolName, limits.maxArgumentDepth);
     if (serialized === undefined) return unreadable(toolName);
     text = serialized;
   } else return notAnObject(toolName, typeof raw);
@@ -45,9 +47,14 @@ export function parseArguments(raw: unknown, toolName: string, limits: ArgumentL
 
   let value: unknown;
   try {
-    value = JSON.parse(text, dropPrototypeKeys);
-  } catch (error) {
-    return malformed(toolName, text, error);
+    // a reviver takes JSON.parse off its fast path, so only pay for it when a key could be
+    // __proto__ (written out, or spelled with \u escapes)
+    value =
+      text.includes('__proto__') || text.includes('\\u')
+        ? JSON.parse(text, dropPrototypeKeys)
+        : JSON.parse(text);
+  } catch {
+    return malformed(toolName, text);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return notAnObject(toolName, Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
@@ -59,12 +66,15 @@ function dropPrototypeKeys(key: string, value: unknown): unknown {
   return key === '__proto__' ? undefined : value;
 }
 
+const TOO_DEEP = Symbol('too deep');
+
 /** Objects from a provider SDK are re-read through JSON, which also defuses getters and proxies. */
-function serializeObject(raw: object): string | undefined {
+function serializeObject(raw: object): string | typeof TOO_DEEP | undefined {
   try {
     return JSON.stringify(raw);
-  } catch {
-    return undefined;
+  } catch (error) {
+    // an object nested past the stack is too deep, not unreadable
+    return error instanceof RangeError && /call stack/i.test(error.message) ? TOO_DEEP : undefined;
   }
 }
 
@@ -88,17 +98,15 @@ function nestingDepth(text: string): number {
   return deepest;
 }
 
-function malformed(toolName: string, text: string, error: unknown): ParsedArguments {
-  const position = Number(
-    /position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1] ?? Number.NaN,
-  );
-  let where = 'The JSON ended too early or is not JSON at all';
-  if (Number.isInteger(position) && position < text.length) {
+function malformed(toolName: string, text: string): ParsedArguments {
+  const position = jsonErrorPosition(text);
+  let where = 'The text is not JSON';
+  if (position >= 0 && position < text.length) {
     const before = text.slice(0, position);
     const line = before.split('\n').length;
     const column = position - before.lastIndexOf('\n');
     where = `Unexpected ${JSON.stringify(text[position])} at line ${line}, column ${column}`;
-  } else if (Number.isInteger(position)) where = 'The JSON ended before it was complete';
+  } else if (position >= 0) where = 'The JSON ended before it was complete';
   return {
     ok: false,
     outcome: correctable({

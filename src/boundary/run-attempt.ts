@@ -18,33 +18,52 @@ export interface AttemptContext {
   clock: Clock;
 }
 
+/** The signal of calls made without one: nothing ever aborts it, so nobody needs to listen. */
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+
 /**
- * Runs the tool once under `AbortSignal.any([caller, per-attempt timeout])`. It settles when the
- * tool settles, the timeout fires or the caller aborts, whichever is first; a tool that ignores
- * its signal is left to finish in the background and its late result is dropped.
+ * Runs the tool once under a signal that aborts when the caller aborts or the per-attempt
+ * timeout fires: the semantics of `AbortSignal.any([caller, timeout])`, without its per-call
+ * WeakRef bookkeeping, and the AbortController is only made if the tool reads `signal`. It
+ * settles when the tool settles, the timeout fires or the caller aborts, whichever is first; a
+ * tool that ignores its signal is left to finish in the background and its late result is dropped.
  */
 export function runAttempt(tool: Tool, args: unknown, context: AttemptContext): Promise<AttemptResult> {
-  if (context.signal.aborted) return Promise.resolve({ kind: 'aborted' });
-  const timeout = new AbortController();
-  const signal = AbortSignal.any([context.signal, timeout.signal]);
+  const caller = context.signal;
+  if (caller.aborted) return Promise.resolve({ kind: 'aborted' });
+  let controller: AbortController | undefined;
+  let abortReason: unknown;
+  const abortAttempt = (reason: unknown) => {
+    abortReason ??= reason;
+    controller?.abort(reason);
+  };
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
     const finish = (result: AttemptResult) => {
       if (settled) return;
       settled = true;
       context.clock.clearTimeout(timer);
-      context.signal.removeEventListener('abort', onAbort);
+      if (caller !== NEVER_ABORTED) caller.removeEventListener('abort', onAbort);
       resolve(result);
     };
-    const onAbort = () => finish({ kind: 'aborted' });
+    const onAbort = () => {
+      abortAttempt(caller.reason);
+      finish({ kind: 'aborted' });
+    };
     const timer = context.clock.setTimeout(() => {
-      timeout.abort(new DOMException(`${tool.name} timed out after ${tool.timeoutMs} ms`, 'TimeoutError'));
+      abortAttempt(new DOMException(`${tool.name} timed out after ${tool.timeoutMs} ms`, 'TimeoutError'));
       finish({ kind: 'timed_out', timeoutMs: tool.timeoutMs });
     }, tool.timeoutMs);
-    context.signal.addEventListener('abort', onAbort, { once: true });
+    if (caller !== NEVER_ABORTED) caller.addEventListener('abort', onAbort, { once: true });
     try {
       const pending = tool.run(args as never, {
-        signal,
+        get signal() {
+          if (controller === undefined) {
+            controller = new AbortController();
+            if (abortReason !== undefined) controller.abort(abortReason);
+          }
+          return controller.signal;
+        },
         runId: context.runId,
         toolCallId: context.toolCallId,
         attempt: context.attempt,

@@ -32,7 +32,7 @@ export function createEventSink(
     const level = event.type === 'run.halted' && event.reason === 'fatal' ? 'error' : LEVELS[event.type];
     try {
       const write = logger[level];
-      write?.call(logger, { ...event }, event.type);
+      write?.call(logger, event as unknown as Record<string, unknown>, event.type);
     } catch {
       // a broken logger must not break a tool call
     }

@@ -231,7 +231,9 @@ export function createRunPolicy(
           ),
         };
       }
-      if (sameClass > 1 + settings.retries[outcome.class]) {
+      // the first failure of a class stands as the tool wrote it; once the model has used its
+      // retries for the class, the message tells it to stop
+      if (sameClass >= Math.max(2, settings.retries[outcome.class] + 1)) {
         return { outcome: escalate(outcome, retryExhaustedHint(toolName, outcome.class)) };
       }
       return { outcome };
@@ -258,6 +260,9 @@ function escalate(outcome: FailureOutcome, hint: string): Outcome {
 function retryExhaustedHint(toolName: string, outcomeClass: OutcomeClass): string {
   if (outcomeClass === 'correctable') {
     return `The corrected call to ${toolName} failed as well. Do not keep guessing: ask the user for the right value, or tell them what could not be done.`;
+  }
+  if (outcomeClass === 'unavailable') {
+    return `${toolName} stays unavailable for the rest of this run. Do not retry it this turn; tell the user what could not be checked.`;
   }
   return `Calling ${toolName} again will not change this. Do not retry it; tell the user what happened.`;
 }

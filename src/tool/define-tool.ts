@@ -60,7 +60,8 @@ export interface ToolDefinition<Schema extends StandardSchemaV1 = StandardSchema
 
 /** A tool ready for a dispatcher. */
 export interface Tool<Schema extends StandardSchemaV1 = StandardSchemaV1>
-  extends Omit<ToolDefinition<Schema>, 'jsonSchema' | 'idempotent' | 'timeoutMs' | 'service'> {
+  extends Omit<ToolDefinition<Schema>, 'jsonSchema' | 'idempotent' | 'timeoutMs' | 'service' | 'run'> {
+  run(args: StandardSchemaV1.InferOutput<Schema>, context: ToolContext): unknown | Outcome | Promise<unknown>;
   idempotent: boolean;
   timeoutMs: number;
   service: string;
@@ -69,6 +70,7 @@ export interface Tool<Schema extends StandardSchemaV1 = StandardSchemaV1>
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * Declares a tool. Checks the definition at once, so a mistake fails at start-up, not mid-run.
@@ -95,13 +97,21 @@ export function defineTool<Schema extends StandardSchemaV1>(
   }
   if (typeof description !== 'string')
     throw new TypeError(`defineTool(${name}): description must be a string.`);
-  if (typeof input !== 'object' || input === null || typeof input['~standard']?.validate !== 'function') {
+  // arktype schemas are callable, so a function is as good a Standard Schema as an object
+  if (
+    (typeof input !== 'object' && typeof input !== 'function') ||
+    input === null ||
+    typeof input['~standard']?.validate !== 'function'
+  ) {
     throw new TypeError(`defineTool(${name}): input must be a Standard Schema, such as a zod object.`);
   }
   if (typeof run !== 'function') throw new TypeError(`defineTool(${name}): run must be a function.`);
   const timeoutMs = definition.timeoutMs ?? 30_000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new RangeError(`defineTool(${name}): timeoutMs must be a positive number of milliseconds.`);
+  // timers overflow past 2^31-1 ms and then fire at once, which would time every call out
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    throw new RangeError(
+      `defineTool(${name}): timeoutMs must be a positive number of milliseconds, at most ${MAX_TIMEOUT_MS}.`,
+    );
   }
   return {
     ...definition,
