@@ -73,3 +73,17 @@ export function isWordCode(code: number): boolean {
 export function isSpaceCode(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);
 }
+
+/**
+ * Calls `visit` for every match of a global `pattern` in `text`, reusing the pattern object
+ * (`String#matchAll` clones the RegExp on every call and keeps every match alive at once).
+ * `visit` may return an index to resume the search from, to skip text it has already read.
+ */
+export function eachMatch(pattern: RegExp, text: string, visit: (match: RegExpExecArray) => unknown): void {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const resumeAt = match[0].length === 0 ? pattern.lastIndex + 1 : pattern.lastIndex;
+    const skipTo = visit(match);
+    pattern.lastIndex = typeof skipTo === 'number' && skipTo > resumeAt ? skipTo : resumeAt;
+  }
+}

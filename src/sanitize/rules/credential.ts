@@ -1,52 +1,134 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
-import { isSpaceCode, isWordCode, scanRight } from '../text-scan.js';
+import { eachMatch, isSpaceCode, isWordCode, scanRight } from '../text-scan.js';
+
+/** How a provider token continues after its prefix. */
+interface TokenShape {
+  prefix: string;
+  /** Characters of the token body. */
+  accepts: (code: number) => boolean;
+  minimumLength: number;
+  maximumLength: number;
+  verify?: (body: string) => boolean;
+}
+
+const ALPHANUMERIC = (code: number) => isWordCode(code) && code !== 95;
+const BASE64URL = (code: number) => isWordCode(code) || code === 45;
+const BASE64 = (code: number) => ALPHANUMERIC(code) || code === 43 || code === 47 || code === 61;
+const HEX = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70);
+const UPPER_ALPHANUMERIC = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
 
 /**
- * Provider tokens recognised by a fixed prefix. Each starts with a literal, so a search is linear;
- * the `verify` step weeds out prefixes followed by ordinary words (`sk-this-is-a-slug`).
+ * Provider tokens recognised by a fixed prefix, longest prefixes first. The trigger below is a
+ * plain alternation of these prefixes; the body is then read by hand, so the scan is linear.
  */
-const PREFIXED_TOKENS: readonly { pattern: RegExp; verify: (token: string) => boolean }[] = [
-  // AWS access key ids (long-term AKIA, temporary ASIA, and the other principal prefixes)
-  { pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[A-Z0-9]{16}\b/g, verify: () => true },
-  { pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}/g, verify: () => true },
-  { pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}/g, verify: () => true },
-  { pattern: /\bglpat-[A-Za-z0-9_-]{20,64}/g, verify: () => true },
+const TOKEN_SHAPES: readonly TokenShape[] = [
+  ...['AKIA', 'ASIA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'ABIA', 'ACCA'].map((prefix) => ({
+    prefix,
+    accepts: UPPER_ALPHANUMERIC,
+    minimumLength: 16,
+    maximumLength: 16,
+  })),
+  ...['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'].map((prefix) => ({
+    prefix,
+    accepts: ALPHANUMERIC,
+    minimumLength: 30,
+    maximumLength: 255,
+  })),
+  { prefix: 'github_pat_', accepts: isWordCode, minimumLength: 22, maximumLength: 255 },
+  { prefix: 'glpat-', accepts: BASE64URL, minimumLength: 20, maximumLength: 64 },
   // OpenAI (sk-, sk-proj-, sk-svcacct-) and Anthropic (sk-ant-api03-) keys
-  { pattern: /\bsk-[A-Za-z0-9_-]{20,255}/g, verify: looksRandom },
-  { pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{10,255}/g, verify: () => true },
-  { pattern: /\bwhsec_[A-Za-z0-9+/=]{20,255}/g, verify: () => true },
-  { pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,255}/g, verify: () => true },
-  { pattern: /\bxapp-\d-[A-Za-z0-9-]{10,255}/g, verify: () => true },
-  { pattern: /\bhooks\.slack\.com\/services\/[A-Za-z0-9/]{20,128}/g, verify: () => true },
-  { pattern: /\bAIza[0-9A-Za-z_-]{35}/g, verify: () => true },
-  { pattern: /\bya29\.[0-9A-Za-z_-]{20,2048}/g, verify: () => true },
-  { pattern: /\bGOCSPX-[0-9A-Za-z_-]{20,64}/g, verify: () => true },
-  { pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, verify: () => true },
-  { pattern: /\bhf_[A-Za-z0-9]{30,64}\b/g, verify: looksRandom },
-  { pattern: /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{20,64}/g, verify: () => true },
-  { pattern: /\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b/g, verify: () => true },
-  { pattern: /\bdop_v1_[a-f0-9]{64}\b/g, verify: () => true },
-  { pattern: /\bhv[sbr]\.[A-Za-z0-9_-]{24,255}/g, verify: () => true },
-  { pattern: /\bdapi[a-f0-9]{32}\b/g, verify: () => true },
-  { pattern: /\bAccountKey=[A-Za-z0-9+/]{40,128}={0,2}/g, verify: () => true },
-  { pattern: /\bSharedAccessSignature=[^\s;"']{16,512}/g, verify: () => true },
+  { prefix: 'sk-', accepts: BASE64URL, minimumLength: 20, maximumLength: 255, verify: looksRandom },
+  ...['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_'].map((prefix) => ({
+    prefix,
+    accepts: ALPHANUMERIC,
+    minimumLength: 10,
+    maximumLength: 255,
+  })),
+  { prefix: 'whsec_', accepts: BASE64, minimumLength: 20, maximumLength: 255 },
+  ...['xoxb-', 'xoxp-', 'xoxa-', 'xoxo-', 'xoxs-', 'xoxr-', 'xoxe-', 'xapp-'].map((prefix) => ({
+    prefix,
+    accepts: (code: number) => ALPHANUMERIC(code) || code === 45,
+    minimumLength: 10,
+    maximumLength: 255,
+  })),
+  {
+    prefix: 'hooks.slack.com/services/',
+    accepts: (code: number) => ALPHANUMERIC(code) || code === 47,
+    minimumLength: 20,
+    maximumLength: 128,
+  },
+  { prefix: 'AIza', accepts: BASE64URL, minimumLength: 35, maximumLength: 35 },
+  {
+    prefix: 'ya29.',
+    accepts: (code) => BASE64URL(code) || code === 46,
+    minimumLength: 20,
+    maximumLength: 2048,
+  },
+  { prefix: 'GOCSPX-', accepts: BASE64URL, minimumLength: 20, maximumLength: 64 },
+  { prefix: 'npm_', accepts: ALPHANUMERIC, minimumLength: 36, maximumLength: 36 },
+  { prefix: 'hf_', accepts: ALPHANUMERIC, minimumLength: 30, maximumLength: 64, verify: looksRandom },
+  {
+    prefix: 'SG.',
+    accepts: (code) => BASE64URL(code) || code === 46,
+    minimumLength: 40,
+    maximumLength: 128,
+    verify: (body) => body.includes('.'),
+  },
+  ...['shpat_', 'shpss_', 'shpca_', 'shppa_'].map((prefix) => ({
+    prefix,
+    accepts: HEX,
+    minimumLength: 32,
+    maximumLength: 32,
+  })),
+  { prefix: 'dop_v1_', accepts: HEX, minimumLength: 64, maximumLength: 64 },
+  ...['hvs.', 'hvb.', 'hvr.'].map((prefix) => ({
+    prefix,
+    accepts: BASE64URL,
+    minimumLength: 24,
+    maximumLength: 255,
+  })),
+  { prefix: 'dapi', accepts: HEX, minimumLength: 32, maximumLength: 32 },
+  { prefix: 'AccountKey=', accepts: BASE64, minimumLength: 40, maximumLength: 128 },
+  {
+    prefix: 'SharedAccessSignature=',
+    accepts: (code) => !isSpaceCode(code) && code !== 59 && code !== 34 && code !== 39,
+    minimumLength: 16,
+    maximumLength: 512,
+  },
   // JSON Web Tokens: a base64url header and payload, both of which open with `{"`
   {
-    pattern: /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.?[A-Za-z0-9_-]{0,1024}/g,
-    verify: () => true,
+    prefix: 'eyJ',
+    accepts: (code) => BASE64URL(code) || code === 46,
+    minimumLength: 16,
+    maximumLength: 16_384,
+    verify: isJwtBody,
   },
+  // `Authorization: Bearer ...`, `Basic ...`, `Token ...`
+  ...['Bearer ', 'Basic ', 'Token ', 'Digest '].map((prefix) => ({
+    prefix,
+    accepts: (code: number) =>
+      BASE64URL(code) || code === 46 || code === 126 || code === 43 || code === 47 || code === 61,
+    minimumLength: 16,
+    maximumLength: 4096,
+    verify: looksRandom,
+  })),
 ];
 
-/** `Authorization: Bearer ...`, `Basic ...` and `Token ...` credentials. */
-const AUTHORIZATION_SCHEME = /\b(?:Bearer|Basic|Token|Digest)[ \t]{1,4}[A-Za-z0-9._~+/=-]{16,4096}/g;
+/** The prefixes of {@link TOKEN_SHAPES} as one alternation, built from literals only. */
+const TOKEN_PREFIX = new RegExp(
+  `\\b(?:${TOKEN_SHAPES.map((shape) => shape.prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})`,
+  'g',
+);
 
-/** The opening line of a PEM block; the code checks that it is a private key. */
-const PEM_BEGIN = /-----BEGIN [A-Z0-9 ]{1,40}-----/g;
+/** The opening of a PEM block; the code checks that it is a private key. */
+const PEM_BEGIN = /-----BEGIN /g;
+const PEM_PRIVATE_HEADER = /^-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
 
 /** A key name that announces a secret; the code then reads the separator and the value. */
 const SECRET_KEY_NAME =
-  /(?:passw(?:or)?d|passphrase|\bpwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|signing[_-]?key|encryption[_-]?key|session[_-]?(?:id|key)|cookie|\bauth)/gi;
+  /(?:passw(?:or)?d|passphrase|\bpwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|signing[_-]?key|encryption[_-]?key|session[_-]?(?:id|key)|cookie|\bauth(?!or))/gi;
 
 /** Key names (once lower-cased) that contain a secret word but name something harmless. */
 const HARMLESS_KEY_SUFFIX =
@@ -54,7 +136,20 @@ const HARMLESS_KEY_SUFFIX =
 
 /** Values that are placeholders, not secrets. */
 const PLACEHOLDER_VALUE =
-  /^(?:\*+|x+|•+|<[^>]{0,40}>|\[[^\]]{0,40}\]|\{\{[^}]{0,40}\}\}|\$\{[^}]{0,40}\}|\$[A-Z_]{1,40}|%[A-Z_]{1,40}%|null|nil|none|undefined|true|false|yes|no|required|optional|redacted|hidden|masked|changeme|your[-_ ].{0,40}|example|string|empty|n\/a|set|unset|present|missing|valid|invalid|expired)$/i;
+  /^(?:\*+|x+|•+|\$[A-Z_]+|%[A-Z_]+%|null|nil|none|undefined|true|false|yes|no|required|optional|redacted|hidden|masked|changeme|your[-_ ]\w+|example|string|empty|n\/a|set|unset|present|missing|valid|invalid|expired)$/i;
+
+/** Template markers around a placeholder: `<token>`, `[secret]`, `{{ key }}`, `${KEY}`. */
+const PLACEHOLDER_BRACKETS: readonly (readonly [string, string])[] = [
+  ['<', '>'],
+  ['[', ']'],
+  ['{{', '}}'],
+  ['${', '}'],
+];
+
+function isPlaceholder(value: string): boolean {
+  if (PLACEHOLDER_VALUE.test(value)) return true;
+  return PLACEHOLDER_BRACKETS.some(([open, close]) => value.startsWith(open) && value.endsWith(close));
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -64,9 +159,9 @@ export const credentialRule: LeakRule = {
   description:
     'API keys and tokens with a known prefix (AWS, GitHub, OpenAI, Anthropic, Stripe, Slack, Google, ...), JWTs, PEM private keys, Authorization headers, and secret-named assignments whose value looks like a secret.',
   patterns: [
-    ...PREFIXED_TOKENS.map((token) => token.pattern),
-    AUTHORIZATION_SCHEME,
+    TOKEN_PREFIX,
     PEM_BEGIN,
+    PEM_PRIVATE_HEADER,
     SECRET_KEY_NAME,
     HARMLESS_KEY_SUFFIX,
     PLACEHOLDER_VALUE,
@@ -74,24 +169,16 @@ export const credentialRule: LeakRule = {
   ],
   find(text) {
     const spans: LeakSpan[] = [];
-    for (const { pattern, verify } of PREFIXED_TOKENS) {
-      for (const match of text.matchAll(pattern)) {
-        if (verify(match[0])) spans.push(span(match.index, match.index + match[0].length));
-      }
-    }
-    for (const match of text.matchAll(AUTHORIZATION_SCHEME)) {
-      const token = match[0].slice(match[0].search(/[ \t]/)).trim();
-      if (looksRandom(token)) spans.push(span(match.index, match.index + match[0].length));
-    }
-    for (const match of text.matchAll(PEM_BEGIN)) {
-      if (!match[0].includes('PRIVATE KEY')) continue;
+    findPrefixedTokens(text, spans);
+    eachMatch(PEM_BEGIN, text, (match) => {
+      if (!PEM_PRIVATE_HEADER.test(text.slice(match.index, match.index + 80))) return;
       const endMarker = text.indexOf('-----END ', match.index);
       const end =
         endMarker === -1 || endMarker - match.index > 16_384
           ? Math.min(text.length, match.index + 16_384)
           : pemBlockEnd(text, endMarker);
       spans.push(span(match.index, end));
-    }
+    });
     findSecretAssignments(text, spans);
     return spans;
   },
@@ -99,6 +186,31 @@ export const credentialRule: LeakRule = {
 
 function span(start: number, end: number): LeakSpan {
   return { rule: 'credential', start, end };
+}
+
+/** Reads each prefixed token's body by hand and resumes the search after it, so runs are read once. */
+function findPrefixedTokens(text: string, spans: LeakSpan[]): void {
+  TOKEN_PREFIX.lastIndex = 0;
+  for (let match = TOKEN_PREFIX.exec(text); match !== null; match = TOKEN_PREFIX.exec(text)) {
+    const prefix = match[0];
+    const shape = TOKEN_SHAPES.find((candidate) => candidate.prefix === prefix);
+    const bodyStart = match.index + prefix.length;
+    if (shape === undefined) continue;
+    const bodyEnd = scanRight(text, bodyStart, shape.accepts, shape.maximumLength + 1);
+    const length = bodyEnd - bodyStart;
+    const body = text.slice(bodyStart, bodyEnd);
+    if (length >= shape.minimumLength && length <= shape.maximumLength && (shape.verify?.(body) ?? true)) {
+      spans.push(span(match.index, bodyEnd));
+    }
+    // a later prefix inside this body would read the same run again
+    TOKEN_PREFIX.lastIndex = Math.max(bodyEnd, match.index + 1);
+  }
+}
+
+/** `header.payload[.signature]` where the payload is base64url JSON too. */
+function isJwtBody(body: string): boolean {
+  const [header = '', payload = ''] = body.split('.', 3);
+  return header.length >= 8 && payload.startsWith('eyJ') && payload.length >= 8;
 }
 
 function pemBlockEnd(text: string, endMarker: number): number {
@@ -131,7 +243,8 @@ function isQuoteCode(code: number): boolean {
 
 /** Reads `key = value`, `key: "value"`, `"key": "value"` and `key=>value` after a secret word. */
 function findSecretAssignments(text: string, spans: LeakSpan[]): void {
-  for (const match of text.matchAll(SECRET_KEY_NAME)) {
+  SECRET_KEY_NAME.lastIndex = 0;
+  for (let match = SECRET_KEY_NAME.exec(text); match !== null; match = SECRET_KEY_NAME.exec(text)) {
     const keyStart = match.index;
     const keyEnd = scanRight(text, keyStart + match[0].length, isKeyCode, 64);
     const keyName = text.slice(keyStart, keyEnd).toLowerCase();
@@ -163,6 +276,10 @@ function findSecretAssignments(text: string, spans: LeakSpan[]): void {
       );
     }
     const value = text.slice(valueStart, valueEnd);
+    // a nested object or list is not itself the secret; its own keys are checked on their own
+    if (!quoted && (text.charCodeAt(valueStart) === 123 || text.charCodeAt(valueStart) === 91)) continue;
+    // a secret word inside this value belongs to it: resume after the value, so each run is read once
+    SECRET_KEY_NAME.lastIndex = Math.max(valueEnd, keyEnd);
     if (isSecretValue(keyName, value, separator === 61 || quoted, text, valueEnd)) {
       spans.push(span(valueStart, valueEnd));
     }
@@ -171,7 +288,7 @@ function findSecretAssignments(text: string, spans: LeakSpan[]): void {
 
 function isSecretValue(keyName: string, value: string, strongSeparator: boolean, text: string, end: number) {
   const trimmed = value.replace(/[.:]$/, '');
-  if (trimmed.length < 4 || PLACEHOLDER_VALUE.test(trimmed) || ISO_DATE.test(trimmed)) return false;
+  if (trimmed.length < 4 || isPlaceholder(trimmed) || ISO_DATE.test(trimmed)) return false;
   if (/^\d{1,12}$/.test(trimmed)) return false;
   const isPassword = /passw|passphrase|pwd/.test(keyName);
   const hasDigit = /\d/.test(trimmed);

@@ -1,0 +1,233 @@
+/**
+ * Sanitiser benchmark: throughput on benign text, growth on adversarial inputs next to the seed's
+ * regex list, the per-call cost of sanitizeOutcome, and @secretlint/core as a candidate for the
+ * credential rules. Run alone with `npx tsx bench/sanitize.ts`, or call runSanitizerBenchmark().
+ */
+import { readFileSync } from 'node:fs';
+import { lintSource } from '@secretlint/core';
+import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
+import type { Outcome } from '../src/outcome/outcome.js';
+import { findLeaks } from '../src/sanitize/find-leaks.js';
+import { sanitizeOutcome } from '../src/sanitize/sanitize-outcome.js';
+
+/** The seed's list, reproduced to measure it; toolbound does not use it. */
+const SEED_PATTERNS = [
+  /\b(?:at\s+\w+\.\w+\s+\(|Error:\s|\w+Error\b)/,
+  /\b(?:select|insert|update|delete)\s+.*\bfrom\b/i,
+  /\b(?:postgres|redis|mongodb):\/\//,
+  /\b(?:\/Users\/|\/home\/|\/var\/)/,
+  /\b[A-Za-z0-9_-]{32,}\b/,
+];
+
+const KILOBYTE = 1024;
+const SIZES = [10 * KILOBYTE, 100 * KILOBYTE, 1024 * KILOBYTE];
+/** When the seed's list needs longer than this at 100 KB, its 1 MB run is skipped. */
+const SEED_SKIP_AFTER_MS = 250;
+
+/** Inputs built to make backtracking regexes and per-trigger scanners work hardest. */
+const ADVERSARIAL_UNITS: Record<string, string> = {
+  'select ': 'select ',
+  'a:': 'a:',
+  '/home/': '/home/',
+  'base64 run': 'QWxhZGRpbjpvcGVuIHNlc2FtZQ',
+  'at ': 'at ',
+  'at x (': 'at x (',
+  'eyJ.': 'eyJhbGci.',
+  'sk-': 'sk-',
+  'password=': 'password=',
+  '10.0.0.': '10.0.0.',
+  'A_B=': 'A_B=',
+  'File "': 'File "',
+  'Error: ': 'Error: ',
+  '-----BEGIN ': '-----BEGIN ',
+  '://': '://',
+  'x.internal': 'x.internal',
+};
+
+function repeatTo(unit: string, length: number): string {
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+function timeMs(run: () => void): number {
+  const started = process.hrtime.bigint();
+  run();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Median of `runs` timings after `warmups` untimed calls. */
+function medianMs(run: () => void, runs = 5, warmups = 1): number {
+  for (let index = 0; index < warmups; index += 1) run();
+  const samples = Array.from({ length: runs }, () => timeMs(run)).sort((left, right) => left - right);
+  return samples[Math.floor(samples.length / 2)] ?? 0;
+}
+
+function runSeed(text: string): void {
+  for (const pattern of SEED_PATTERNS) pattern.test(text);
+}
+
+function format(value: number | undefined, digits = 2): string {
+  return value === undefined ? 'skipped' : value.toFixed(digits);
+}
+
+function benignText(length: number): string {
+  const corpus = JSON.parse(readFileSync(new URL('../test/corpus/benign.json', import.meta.url), 'utf8')) as {
+    text: string;
+  }[];
+  return repeatTo(corpus.map((sample) => sample.text).join('\n'), length);
+}
+
+interface GrowthRow {
+  input: string;
+  oursMs: number[];
+  seedMs: (number | undefined)[];
+}
+
+function measureGrowth(): GrowthRow[] {
+  const rows: GrowthRow[] = [];
+  for (const [name, unit] of Object.entries(ADVERSARIAL_UNITS)) {
+    const oursMs: number[] = [];
+    const seedMs: (number | undefined)[] = [];
+    for (const size of SIZES) {
+      const text = repeatTo(unit, size);
+      oursMs.push(medianMs(() => findLeaks(text), size >= 1024 * KILOBYTE ? 3 : 5));
+      const previous = seedMs[seedMs.length - 1];
+      seedMs.push(
+        previous !== undefined && previous > SEED_SKIP_AFTER_MS
+          ? undefined
+          : medianMs(() => runSeed(text), size >= 1024 * KILOBYTE ? 1 : 3, size >= 1024 * KILOBYTE ? 0 : 1),
+      );
+    }
+    rows.push({ input: name, oursMs, seedMs });
+  }
+  return rows;
+}
+
+const OK_DATA = {
+  orderId: 'ORD-8821',
+  status: 'shipped',
+  carrier: 'DHL',
+  eta: '2024-05-03',
+  items: [{ sku: 'SKU-4411', quantity: 2, price: 19.99 }],
+  reference: '550e8400-e29b-41d4-a716-446655440000',
+};
+const OK_RESULT: Outcome = { class: 'ok', ok: true, data: OK_DATA };
+
+/** Microseconds per sanitizeOutcome call on a typical ~200-byte ok result. */
+function perCallMicroseconds(): number {
+  const calls = 20_000;
+  for (let index = 0; index < 2_000; index += 1) sanitizeOutcome(OK_RESULT);
+  const elapsedMs = medianMs(() => {
+    for (let index = 0; index < calls; index += 1) sanitizeOutcome(OK_RESULT);
+  }, 5);
+  return (elapsedMs * 1000) / calls;
+}
+
+async function secretlintFinds(content: string): Promise<boolean> {
+  const result = await lintSource({
+    source: { filePath: '/tool-result.txt', content, contentType: 'text' },
+    options: {
+      config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommendedPreset }] },
+      noPhysicFilePath: true,
+    },
+  });
+  return result.messages.length > 0;
+}
+
+interface SecretlintFigures {
+  perCallMicroseconds: number;
+  perMegabyteMs: number;
+  credentialRecall: number;
+  overallRecall: number;
+  falsePositiveRate: number;
+  oursCredentialRecall: number;
+}
+
+async function evaluateSecretlint(): Promise<SecretlintFigures> {
+  const small = JSON.stringify(OK_RESULT);
+  for (let index = 0; index < 50; index += 1) await secretlintFinds(small);
+  const calls = 500;
+  const started = performance.now();
+  for (let index = 0; index < calls; index += 1) await secretlintFinds(small);
+  const perCall = ((performance.now() - started) * 1000) / calls;
+  const megabyte = benignText(1024 * KILOBYTE);
+  await secretlintFinds(megabyte);
+  const megabyteSamples: number[] = [];
+  for (let index = 0; index < 3; index += 1) {
+    const begun = performance.now();
+    await secretlintFinds(megabyte);
+    megabyteSamples.push(performance.now() - begun);
+  }
+  megabyteSamples.sort((left, right) => left - right);
+  const leaks = JSON.parse(readFileSync(new URL('../test/corpus/leaks.json', import.meta.url), 'utf8')) as {
+    family: string;
+    text: string;
+  }[];
+  const benign = JSON.parse(readFileSync(new URL('../test/corpus/benign.json', import.meta.url), 'utf8')) as {
+    text: string;
+  }[];
+  const credentials = leaks.filter((sample) => sample.family === 'credential');
+  let credentialHits = 0;
+  let allHits = 0;
+  let benignHits = 0;
+  for (const sample of leaks) {
+    const found = await secretlintFinds(sample.text);
+    if (found) allHits += 1;
+    if (found && sample.family === 'credential') credentialHits += 1;
+  }
+  for (const sample of benign) if (await secretlintFinds(sample.text)) benignHits += 1;
+  const oursCredentialHits = credentials.filter((sample) => findLeaks(sample.text).length > 0).length;
+  return {
+    perCallMicroseconds: perCall,
+    perMegabyteMs: megabyteSamples[1] ?? 0,
+    credentialRecall: credentialHits / credentials.length,
+    overallRecall: allHits / leaks.length,
+    falsePositiveRate: benignHits / benign.length,
+    oursCredentialRecall: oursCredentialHits / credentials.length,
+  };
+}
+
+/** Runs every measurement and prints one table per question; returns when done. */
+export async function runSanitizerBenchmark(): Promise<void> {
+  const megabyte = benignText(1024 * KILOBYTE);
+  const benignMs = medianMs(() => findLeaks(megabyte), 5);
+  console.log('\n## Sanitiser: throughput on 1 MB of benign text');
+  console.table([{ 'time (ms)': format(benignMs), 'throughput (MB/s)': format(1000 / benignMs, 1) }]);
+
+  console.log('\n## Sanitiser: adversarial inputs, ours vs the seed regex list (median ms)');
+  console.log(`The seed list skips 1 MB when 100 KB already took over ${SEED_SKIP_AFTER_MS} ms.`);
+  console.table(
+    measureGrowth().map((row) => ({
+      input: row.input,
+      'ours 10KB': format(row.oursMs[0]),
+      'ours 100KB': format(row.oursMs[1]),
+      'ours 1MB': format(row.oursMs[2]),
+      'ours 1MB/100KB': format((row.oursMs[2] ?? 0) / (row.oursMs[1] ?? 1), 1),
+      'seed 10KB': format(row.seedMs[0]),
+      'seed 100KB': format(row.seedMs[1]),
+      'seed 1MB': format(row.seedMs[2]),
+      'seed 1MB/100KB':
+        row.seedMs[2] === undefined ? 'n/a' : format((row.seedMs[2] ?? 0) / (row.seedMs[1] ?? 1), 1),
+      'seed 100KB/10KB': format((row.seedMs[1] ?? 0) / (row.seedMs[0] ?? 1), 1),
+    })),
+  );
+
+  console.log('\n## Sanitiser: per call on a ~200-byte ok result');
+  console.table([{ 'sanitizeOutcome (µs/call)': format(perCallMicroseconds()) }]);
+
+  console.log('\n## @secretlint/core lintSource + preset-recommend (async)');
+  const secretlint = await evaluateSecretlint();
+  console.table([
+    {
+      'per 200-byte call (µs)': format(secretlint.perCallMicroseconds, 0),
+      'per 1 MB (ms)': format(secretlint.perMegabyteMs, 0),
+      'credential recall': format(secretlint.credentialRecall, 3),
+      'recall, all families': format(secretlint.overallRecall, 3),
+      'false-positive rate': format(secretlint.falsePositiveRate, 3),
+      'ours, credential recall': format(secretlint.oursCredentialRecall, 3),
+    },
+  ]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runSanitizerBenchmark();
+}

@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findLeaks } from './find-leaks.js';
+
+function rulesIn(text: string): string[] {
+  return [...new Set(findLeaks(text).map((found) => found.rule))];
+}
+
+describe('findLeaks, family by family', () => {
+  it.each([
+    ['stack-trace', 'Error: nope\n    at run (/srv/app/jobs/run.js:10:4)'],
+    ['stack-trace', '  File "/opt/svc/app.py", line 3, in <module>'],
+    ['stack-trace', '\tat com.acme.Billing.charge(Billing.java:77)'],
+    ['stack-trace', 'goroutine 7 [running]:'],
+    ['stack-trace', 'panic: assignment to entry in nil map'],
+    ['stack-trace', 'AttributeError: NoneType has no attribute x'],
+    ['sql', 'SELECT id FROM users WHERE email = $1'],
+    ['sql', 'insert into audit (a, b) values (1, 2)'],
+    ['sql', 'UPDATE stock SET qty = 0 WHERE sku = ?'],
+    ['sql', 'DELETE FROM sessions;'],
+    ['sql', 'ERROR: duplicate key value violates unique constraint "x_pkey"'],
+    ['connection-string', 'redis://cache.example.com:6379/0'],
+    ['connection-string', 'https://user:pa55word@example.com/'],
+    ['connection-string', 'Server=s;Database=d;User Id=u;Password=p;'],
+    ['internal-address', 'db.internal:5432'],
+    ['internal-address', 'http://localhost:8080/health'],
+    ['internal-address', '172.20.1.4:9000'],
+    ['filesystem-path', 'read /var/lib/app/state.json'],
+    ['filesystem-path', 'C:\\Users\\Public\\report.txt'],
+    ['credential', 'AKIAIOSFODNN7EXAMPLE'],
+    ['credential', 'password: "Summer2024!"'],
+    ['credential', 'xoxb-123456789012-123456789012-abcdefABCDEF123456'],
+    ['environment-dump', 'DB_HOST=a\nDB_PORT=5432\nDB_NAME=shop'],
+  ])('%s: %s', (rule, text) => {
+    expect(rulesIn(text)).toContain(rule);
+  });
+
+  it.each([
+    'Please select a plan from the list',
+    'update your profile',
+    'delete the old file from your desktop',
+    'TypeError is a common mistake',
+    'Error: city is required.',
+    'at 5pm',
+    'https://example.com/home/docs',
+    'https://example.com:8443/docs',
+    'Version 10.0.0.1 is out',
+    'ORD-8821 and SKU-4411 at 10:30, ratio 3:1',
+    '3f786850e387550fdab836ed7e6dc881de23001b',
+    'Tokens used: 1532',
+    'token: expired',
+    'localhost is your own machine',
+  ])('passes %j', (text) => {
+    expect(findLeaks(text)).toEqual([]);
+  });
+
+  it('reports offsets that slice out the leak, never more than the text', () => {
+    const text = 'before postgres://a:b@db/x after';
+    const [found] = findLeaks(text);
+    expect(found).toBeDefined();
+    expect(text.slice(found?.start, found?.end)).toBe('postgres://a:b@db/x');
+  });
+
+  it('honours allowRules', () => {
+    const text = 'saved to /home/ana/report.pdf';
+    expect(findLeaks(text, { allowRules: ['filesystem-path'] })).toEqual([]);
+  });
+});
+
+const alphanumeric = fc.string({
+  unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'),
+  minLength: 40,
+  maxLength: 40,
+});
+const word = fc.string({
+  unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+  minLength: 2,
+  maxLength: 10,
+});
+
+/** Secrets of every family, built from parts so that no two runs test the same string. */
+const plantedSecret = fc.oneof(
+  alphanumeric.map((body) => `ghp_${body.slice(0, 36)}`),
+  alphanumeric.map((body) => `sk-proj-${body}9a`),
+  alphanumeric.map((body) => `AKIA${body.slice(0, 16).toUpperCase()}`),
+  alphanumeric.map((body) => `sk_live_${body.slice(0, 24)}`),
+  fc
+    .tuple(word, word, word)
+    .map(([user, secret, host]) => `postgres://${user}:${secret}9@${host}.example.com:5432/app`),
+  fc.tuple(word, word).map(([user, secret]) => `mongodb+srv://${user}:${secret}@cluster0.example.net/db`),
+  fc.tuple(word, word).map(([name, file]) => `/home/${name}/${file}.txt`),
+  fc.tuple(word, word).map(([name, file]) => `C:\\Users\\${name}\\${file}.docx`),
+  fc.tuple(word, fc.integer({ min: 1, max: 255 })).map(([host, octet]) => `${host}.internal:${5000 + octet}`),
+  fc.integer({ min: 0, max: 255 }).map((octet) => `192.168.${octet}.12:8080`),
+  fc
+    .tuple(word, fc.integer({ min: 1, max: 999 }))
+    .map(([name, line]) => `at ${name} (/app/src/${name}.js:${line}:7)`),
+);
+
+/** Arbitrary text that may sit around a secret, kept apart from it by a blank. */
+const surrounding = fc.string({ maxLength: 60 });
+
+describe('findLeaks, properties', () => {
+  it('finds a secret planted anywhere in arbitrary text', () => {
+    fc.assert(
+      fc.property(surrounding, plantedSecret, surrounding, (before, secret, after) => {
+        const text = `${before} ${secret} ${after}`;
+        const start = before.length + 1;
+        const spans = findLeaks(text);
+        expect(spans.some((found) => found.start <= start && found.end >= start + secret.length - 1)).toBe(
+          true,
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never flags UUIDs, emails, ISO dates, order and SKU ids', () => {
+    const email = fc
+      .tuple(word, word, fc.constantFrom('com', 'org', 'io', 'co.uk', 'de'))
+      .map(([user, domain, tld]) => `${user}@${domain}.${tld}`);
+    const isoDate = fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2090-01-01'), noInvalidDate: true })
+      .map((date) => date.toISOString());
+    const orderId = fc.integer({ min: 1, max: 999_999 }).map((value) => `ORD-${value}`);
+    const skuId = fc.integer({ min: 1, max: 99_999 }).map((value) => `SKU-${value}`);
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.uuid(), email, isoDate, orderId, skuId), { maxLength: 8 }),
+        (values) => {
+          expect(findLeaks(values.join(' '))).toEqual([]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

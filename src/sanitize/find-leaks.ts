@@ -1,0 +1,65 @@
+import type { LeakRule, LeakSpan } from './leak-rule.js';
+import { LEAK_RULES } from './leak-rules.js';
+
+/** Options for {@link findLeaks}. */
+export interface FindLeaksOptions {
+  /** Rule names to skip, from the tool's allowlist. */
+  allowRules?: readonly string[];
+  /** The rules to run. @default LEAK_RULES */
+  rules?: readonly LeakRule[];
+}
+
+/**
+ * Short strings known to be clean under every built-in rule. Tool data repeats its keys and many
+ * of its values (field names, states, units) from call to call, so most strings are answered
+ * here. Clean under every rule means clean under any allowlist too. Bounded, first in first out.
+ */
+const KNOWN_CLEAN = new Set<string>();
+const KNOWN_CLEAN_LIMIT = 8_192;
+const KNOWN_CLEAN_MAX_LENGTH = 256;
+
+/**
+ * Every span of `text` that leaks internal detail, sorted by start. Spans of one rule are merged
+ * where they overlap or touch; spans of different rules may overlap. Linear in the length of the
+ * text: each rule scans with bounded windows.
+ *
+ * @example
+ * findLeaks('connect ECONNREFUSED 10.0.3.7:5432');
+ * // [{ rule: 'stack-trace', start: 8, end: 34 }]
+ */
+export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpan[] {
+  const { allowRules = [], rules = LEAK_RULES } = options;
+  const builtIn = rules === LEAK_RULES;
+  if (builtIn && KNOWN_CLEAN.has(text)) return [];
+  const spans: LeakSpan[] = [];
+  for (const rule of rules) {
+    if (allowRules.includes(rule.name)) continue;
+    const found = rule.find(text);
+    if (found.length === 0) continue;
+    for (const merged of mergeSpans(found)) if (merged.end > merged.start) spans.push(merged);
+  }
+  if (builtIn && spans.length === 0 && allowRules.length === 0 && text.length <= KNOWN_CLEAN_MAX_LENGTH) {
+    if (KNOWN_CLEAN.size >= KNOWN_CLEAN_LIMIT)
+      KNOWN_CLEAN.delete(KNOWN_CLEAN.values().next().value as string);
+    KNOWN_CLEAN.add(text);
+  }
+  return spans.length <= 1
+    ? spans
+    : spans.sort((left, right) => left.start - right.start || left.end - right.end);
+}
+
+/** Sorts spans and merges those that overlap or touch; a merged span keeps its first part's rule. */
+export function mergeSpans(spans: readonly LeakSpan[]): LeakSpan[] {
+  if (spans.length <= 1) return spans.map((found) => ({ ...found }));
+  const sorted = [...spans].sort((left, right) => left.start - right.start || right.end - left.end);
+  const merged: LeakSpan[] = [];
+  for (const found of sorted) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && found.start <= last.end) {
+      last.end = Math.max(last.end, found.end);
+    } else {
+      merged.push({ ...found });
+    }
+  }
+  return merged;
+}

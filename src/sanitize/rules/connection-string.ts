@@ -1,0 +1,200 @@
+import type { LeakRule, LeakSpan } from '../leak-rule.js';
+import { eachMatch, isSpaceCode, scanLeft, scanRight } from '../text-scan.js';
+
+/** The `://` of a URL; the code reads the scheme to its left and the URL to its right. */
+const SCHEME_SEPARATOR = /:\/\//g;
+
+/** JDBC URLs without `//`, such as `jdbc:oracle:thin:@db:1521:orcl`. */
+const JDBC_URL = /\bjdbc:[a-z]/gi;
+
+/** A key of a keyword/value connection string (ADO.NET `Server=...;` or libpq `host=... dbname=...`). */
+const DSN_KEY =
+  /\b(?:server|data source|host|hostaddr|dbname|database|initial catalog|user id|uid|username|user|password|pwd|port|sslmode|trusted_connection|integrated security|encrypt|timeout|application name)[ \t]{0,2}=/gi;
+
+/** Schemes whose URL always names a datastore or broker, with or without a password. */
+const DATASTORE_SCHEMES = new Set([
+  'postgres',
+  'postgresql',
+  'mysql',
+  'mysqlx',
+  'mariadb',
+  'mongodb',
+  'mongodb+srv',
+  'redis',
+  'rediss',
+  'redis+sentinel',
+  'amqp',
+  'amqps',
+  'mssql',
+  'sqlserver',
+  'oracle',
+  'cockroachdb',
+  'clickhouse',
+  'cassandra',
+  'couchdb',
+  'couchbase',
+  'neo4j',
+  'neo4j+s',
+  'bolt',
+  'memcached',
+  'nats',
+  'kafka',
+  'sqlite',
+  'db2',
+  'snowflake',
+  'ldap',
+  'ldaps',
+  'sftp',
+  'ssh',
+  'smb',
+  'mqtt',
+  'mqtts',
+  'stomp',
+  'zookeeper',
+  'etcd',
+  'consul',
+  'influxdb',
+  'elasticsearch',
+  'opensearch',
+  'vault',
+]);
+
+/** The longest URL redacted from one `://`, and the longest authority read, in characters. */
+const URL_LENGTH = 4096;
+const AUTHORITY_LENGTH = 512;
+
+const SECRET_DSN_KEYS = new Set(['password', 'pwd']);
+const DSN_KEYS_NEEDED = 3;
+
+function span(start: number, end: number): LeakSpan {
+  return { rule: 'connection-string', start, end };
+}
+
+function isSchemeCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 45 ||
+    code === 46 ||
+    code === 58
+  );
+}
+
+/** Characters a URL runs over inside prose or JSON: anything but blanks, quotes and brackets. */
+export function isUrlCode(code: number): boolean {
+  return (
+    !isSpaceCode(code) &&
+    code !== 34 &&
+    code !== 39 &&
+    code !== 96 &&
+    code !== 60 &&
+    code !== 62 &&
+    code !== 92
+  );
+}
+
+/** A userinfo that carries a secret: `user:password@` or a long token before `@`. */
+function userinfoHasSecret(authority: string): boolean {
+  const at = authority.lastIndexOf('@');
+  if (at <= 0) return false;
+  const userinfo = authority.slice(0, at);
+  const colon = userinfo.indexOf(':');
+  if (colon >= 0) return colon < userinfo.length - 1;
+  return userinfo.length >= 20 && /\d/.test(userinfo) && /[A-Za-z]/.test(userinfo);
+}
+
+function findUrls(text: string, spans: LeakSpan[]): void {
+  let coveredUntil = 0;
+  // the end of the current run of URL characters, shared by every `://` inside it, so each
+  // character is read once however many separators the run holds
+  let runEnd = -1;
+  eachMatch(SCHEME_SEPARATOR, text, (match) => {
+    if (match.index < coveredUntil) return;
+    const schemeStart = scanLeft(text, match.index, isSchemeCode, 48);
+    const scheme = text.slice(schemeStart, match.index).toLowerCase();
+    const bareScheme = scheme.replace(/^jdbc:/, '').replace(/^.*:/, '');
+    if (runEnd < match.index + 3) runEnd = scanRight(text, match.index + 3, isUrlCode, text.length);
+    const urlEnd = trimUrlEnd(text, schemeStart, Math.min(runEnd, match.index + 3 + URL_LENGTH));
+    const authorityEnd = scanRight(
+      text,
+      match.index + 3,
+      (code) => code !== 47 && code !== 63 && code !== 35 && isUrlCode(code),
+      Math.min(AUTHORITY_LENGTH, urlEnd - match.index - 3),
+    );
+    const authority = text.slice(match.index + 3, authorityEnd);
+    if (
+      scheme.startsWith('jdbc:') ||
+      DATASTORE_SCHEMES.has(bareScheme) ||
+      // dialect and driver variants: redis-sentinel://, postgresql+asyncpg://, mongodb+srv://
+      DATASTORE_SCHEMES.has(bareScheme.split(/[+.-]/, 1)[0] ?? '') ||
+      (bareScheme.length > 0 && userinfoHasSecret(authority))
+    ) {
+      spans.push(span(schemeStart, urlEnd));
+      coveredUntil = urlEnd;
+    }
+  });
+}
+
+/** Drops sentence punctuation that follows a URL: "see postgres://db/app." */
+function trimUrlEnd(text: string, start: number, end: number): number {
+  let cursor = end;
+  while (cursor > start) {
+    const code = text.charCodeAt(cursor - 1);
+    if (code !== 46 && code !== 44 && code !== 41 && code !== 59 && code !== 93 && code !== 125) break;
+    cursor -= 1;
+  }
+  return cursor;
+}
+
+/** Runs of `key=value` pairs where at least three keys (or a password and one more) are DSN keys. */
+function findKeywordStrings(text: string, spans: LeakSpan[]): void {
+  let runStart = -1;
+  let runEnd = -1;
+  let keys = 0;
+  let hasSecret = false;
+  const flush = () => {
+    if (runStart >= 0 && (keys >= DSN_KEYS_NEEDED || (hasSecret && keys >= 2)))
+      spans.push(span(runStart, runEnd));
+    runStart = -1;
+    keys = 0;
+    hasSecret = false;
+  };
+  eachMatch(DSN_KEY, text, (match) => {
+    if (runStart >= 0 && match.index - runEnd > 3) flush();
+    const valueStart = match.index + match[0].length;
+    const quote = text.charCodeAt(valueStart);
+    const valueEnd =
+      quote === 39 || quote === 34
+        ? scanRight(text, valueStart + 1, (code) => code !== quote && code !== 10, 512) + 1
+        : scanRight(text, valueStart, (code) => code !== 59 && !isSpaceCode(code) && code !== 34, 512);
+    if (runStart < 0) runStart = match.index;
+    runEnd = Math.min(text.length, valueEnd);
+    keys += 1;
+    const key = match[0].replace(/[ \t=]+$/, '').toLowerCase();
+    if (SECRET_DSN_KEYS.has(key)) hasSecret = true;
+    // a key inside this value is part of the value; reading on from its end keeps the scan linear
+    return valueEnd;
+  });
+  flush();
+}
+
+/** Connection strings for databases, caches and brokers, and any URL with a password in it. */
+export const connectionStringRule: LeakRule = {
+  name: 'connection-string',
+  description:
+    'Datastore and broker URLs (postgres, mysql, mongodb(+srv), redis(s), amqp(s), jdbc:, ...) with or without credentials, any URL carrying user:password@, and keyword connection strings such as "Server=...;Database=...;User Id=...;Password=...".',
+  patterns: [SCHEME_SEPARATOR, JDBC_URL, DSN_KEY],
+  find(text) {
+    const spans: LeakSpan[] = [];
+    findUrls(text, spans);
+    eachMatch(JDBC_URL, text, (match) => {
+      spans.push(
+        span(match.index, trimUrlEnd(text, match.index, scanRight(text, match.index, isUrlCode, 2048))),
+      );
+    });
+    findKeywordStrings(text, spans);
+    return spans;
+  },
+};

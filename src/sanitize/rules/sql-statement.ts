@@ -1,0 +1,180 @@
+import type { LeakRule, LeakSpan } from '../leak-rule.js';
+import { eachMatch, lineEnd } from '../text-scan.js';
+
+/** The words a statement can open with; each hit is then checked against statement grammar. */
+const STATEMENT_KEYWORD =
+  /\b(?:select|insert|update|delete|merge|upsert|replace|drop|alter|create|truncate|with|exec|execute|call)\b/gi;
+
+/** Sticky shapes tried at a keyword, over a window of at most {@link WINDOW_LENGTH} characters. */
+const FROM_WORD = /\bfrom\b/gi;
+/** What follows FROM: a table name, then up to 80 characters of the clause. */
+const FROM_TABLE = /from\s+("[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
+const INSERT_SHAPE =
+  /(?:insert|upsert|replace)\s+(?:ignore\s+|or (?:replace|ignore|abort|fail|rollback)\s+)?into\s+("[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s*(?:\(|values\b|select\b|set\b|default values\b)/iy;
+const UPDATE_SHAPE = /update\s+(?:"[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s+/iy;
+/** `[alias] SET column =` after the table of an UPDATE. */
+const UPDATE_SET = /(?:[A-Za-z_]\w*\s+)?set\s+[\w$."`[\]]+\s*=/iy;
+const DELETE_SHAPE = /delete\s+from\s+("[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
+const SCHEMA_SHAPE =
+  /(?:drop|alter|create(?: or replace)?|truncate)\s+(?:(?:unique|temporary|temp|materialized)\s+)?(?:table|database|schema|index|view|sequence|trigger|function|procedure|role|user)\s+(?:if (?:not )?exists\s+)?("[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
+const MERGE_SHAPE =
+  /merge\s+into\s+(?:"[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)(?:\s+(?:as\s+)?[A-Za-z_]\w*)?\s+using\b/iy;
+const CTE_SHAPE = /with\s+(?:recursive\s+)?[A-Za-z_]\w*\s+as\s*\(\s*select\b/iy;
+const PROCEDURE_SHAPE = /(?:exec|execute|call)\s+(?:[A-Za-z_]\w*\.){1,3}[A-Za-z_]\w*\s*\(?[@:$?'\d]/iy;
+
+/** Database error texts that quote schema or SQL. */
+const DATABASE_ERROR =
+  /\b(?:syntax error at or near|relation "|column "|duplicate key value violates|violates (?:foreign key|not-null|unique|check) constraint|SQLSTATE|ORA-\d{5}|ER_[A-Z_]{3}|SQLITE_[A-Z]{3}|PG::[A-Z]|You have an error in your SQL syntax|Unknown column |no such (?:table|column): |deadlock detected|could not serialize access|QueryFailedError|SequelizeDatabaseError|PrismaClientKnownRequestError|MongoServerError|E11000 duplicate key)/g;
+
+/** After `relation "` or `column "`, the error words that make it a database error. */
+const QUOTED_NAME_ERROR = /^" (?:does not exist|of relation|violates|already exists)/;
+
+/** Signs that a clause is code: punctuation, qualified or snake_case names, placeholders, clauses. */
+const SQL_SYNTAX =
+  /[*,();=`"[\]?]|[a-z]\.[a-z]|\w_\w|\$\d|:\w|\b(?:where|join|limit|order by|group by|having|returning|on conflict|values)\b/i;
+const SELECT_LIST_WORDS = /^[\w.*, ()"`[\]\n\t]*$/;
+const CLAUSE_AFTER_TABLE = /^\s+(?:where|join|inner|left|right|limit|order|group|as|;)\b/i;
+const CLAUSE_AFTER_DELETE = /^\s*(?:where|returning|using|;|$)/i;
+
+/** Words after FROM that show English, not a table: "select a plan from the list". */
+const ENGLISH_DETERMINER =
+  /^(?:the|a|an|your|my|our|their|his|her|its|this|that|these|those|each|every|any|some|one|below|above|here|there|them|it|which|what|home|scratch|memory|stock|today)$/i;
+
+const WINDOW_LENGTH = 600;
+
+function span(start: number, end: number): LeakSpan {
+  return { rule: 'sql', start, end };
+}
+
+function isUpperCase(word: string): boolean {
+  return word === word.toUpperCase();
+}
+
+function hasSqlSyntax(fragment: string): boolean {
+  return SQL_SYNTAX.test(fragment);
+}
+
+function statementEnd(text: string, from: number): number {
+  const limit = Math.min(text.length, from + 4096);
+  for (let index = from; index < limit; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 59) return index + 1;
+    if (code === 10 && text.charCodeAt(index + 1) === 10) return index;
+  }
+  return limit;
+}
+
+function matchesAt(shape: RegExp, window: string): RegExpExecArray | null {
+  shape.lastIndex = 0;
+  return shape.exec(window);
+}
+
+/** `SELECT <list> FROM <table> <tail>`, where `fromOffset` is the first FROM in the window or -1. */
+function isSelect(keyword: string, window: string, fromOffset: number): boolean {
+  if (fromOffset < 0) return false;
+  const list = window.slice(keyword.length, fromOffset).trim();
+  if (list.length === 0 || list.length > 400) return false;
+  FROM_TABLE.lastIndex = fromOffset;
+  const match = FROM_TABLE.exec(window);
+  if (match === null) return false;
+  const table = match[1] ?? '';
+  const tailStart = fromOffset + match[0].length;
+  const tail = window.slice(tailStart, tailStart + 80);
+  if (ENGLISH_DETERMINER.test(table)) return false;
+  const fromKeyword = window.slice(fromOffset, fromOffset + 4);
+  const keywordsUpper = isUpperCase(keyword) && fromKeyword === 'FROM';
+  return (
+    (keywordsUpper && !/^[A-Z][a-z]/.test(table) && SELECT_LIST_WORDS.test(list)) ||
+    hasSqlSyntax(list) ||
+    /[._"`[]/.test(table) ||
+    CLAUSE_AFTER_TABLE.test(tail)
+  );
+}
+
+/** Whether the statement opening at the start of `window` is real SQL, not an English sentence. */
+function isStatement(keyword: string, window: string, fromOffset: number): boolean {
+  const lower = keyword.toLowerCase();
+  if (lower === 'select') return isSelect(keyword, window, fromOffset);
+  if (lower === 'insert' || lower === 'upsert' || lower === 'replace') {
+    const match = matchesAt(INSERT_SHAPE, window);
+    return match !== null && !ENGLISH_DETERMINER.test(match[1] ?? '');
+  }
+  if (lower === 'update') {
+    const match = matchesAt(UPDATE_SHAPE, window);
+    if (match === null) return false;
+    UPDATE_SET.lastIndex = match[0].length;
+    return UPDATE_SET.exec(window) !== null;
+  }
+  if (lower === 'delete') {
+    const match = matchesAt(DELETE_SHAPE, window);
+    if (match === null || ENGLISH_DETERMINER.test(match[1] ?? '')) return false;
+    return (
+      isUpperCase(keyword) ||
+      /[._"`[]/.test(match[1] ?? '') ||
+      CLAUSE_AFTER_DELETE.test(window.slice(match[0].length, match[0].length + 80))
+    );
+  }
+  if (lower === 'merge') return matchesAt(MERGE_SHAPE, window) !== null;
+  if (lower === 'with') return matchesAt(CTE_SHAPE, window) !== null;
+  if (lower === 'exec' || lower === 'execute' || lower === 'call')
+    return matchesAt(PROCEDURE_SHAPE, window) !== null;
+  const match = matchesAt(SCHEMA_SHAPE, window);
+  if (match === null) return false;
+  const name = match[1] ?? '';
+  return isUpperCase(keyword) || /[._"`[(;]/.test(name + window.charAt(match[0].length));
+}
+
+/** SQL statements (not English using the same verbs) and database error texts that quote schema. */
+export const sqlStatementRule: LeakRule = {
+  name: 'sql',
+  description:
+    'SQL statements (SELECT ... FROM, INSERT INTO, UPDATE ... SET, DELETE FROM, DDL, CTEs, procedure calls) checked against statement grammar so that English such as "select a plan from the list" passes, and database error texts (SQLSTATE, ORA-, duplicate key, syntax error at or near).',
+  patterns: [
+    STATEMENT_KEYWORD,
+    FROM_WORD,
+    FROM_TABLE,
+    INSERT_SHAPE,
+    UPDATE_SHAPE,
+    UPDATE_SET,
+    DELETE_SHAPE,
+    SCHEMA_SHAPE,
+    MERGE_SHAPE,
+    CTE_SHAPE,
+    PROCEDURE_SHAPE,
+    DATABASE_ERROR,
+    QUOTED_NAME_ERROR,
+    SQL_SYNTAX,
+    SELECT_LIST_WORDS,
+    CLAUSE_AFTER_TABLE,
+    CLAUSE_AFTER_DELETE,
+    ENGLISH_DETERMINER,
+  ],
+  find(text) {
+    const spans: LeakSpan[] = [];
+    let coveredUntil = 0;
+    // the next FROM after the current keyword, found once and reused, so the scan stays linear
+    let nextFrom = -1;
+    eachMatch(STATEMENT_KEYWORD, text, (match) => {
+      if (match.index < coveredUntil) return;
+      if (nextFrom !== Number.POSITIVE_INFINITY && nextFrom < match.index) {
+        FROM_WORD.lastIndex = match.index;
+        nextFrom = FROM_WORD.exec(text)?.index ?? Number.POSITIVE_INFINITY;
+      }
+      const fromOffset = nextFrom - match.index < WINDOW_LENGTH ? nextFrom - match.index : -1;
+      const window = text.slice(match.index, match.index + WINDOW_LENGTH);
+      if (isStatement(match[0], window, fromOffset)) {
+        coveredUntil = statementEnd(text, match.index);
+        spans.push(span(match.index, coveredUntil));
+      }
+    });
+    eachMatch(DATABASE_ERROR, text, (match) => {
+      if (match[0].endsWith('"')) {
+        const nameEnd = text.indexOf('"', match.index + match[0].length);
+        const closes = nameEnd > 0 && nameEnd - match.index < 160;
+        if (!closes || !QUOTED_NAME_ERROR.test(text.slice(nameEnd, nameEnd + 40))) return;
+      }
+      spans.push(span(match.index, lineEnd(text, match.index, 512)));
+    });
+    return spans;
+  },
+};

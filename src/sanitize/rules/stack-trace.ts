@@ -1,0 +1,189 @@
+import type { LeakRule, LeakSpan } from '../leak-rule.js';
+import { eachMatch, isLineStart, isWordCode, lineEnd, scanLeft, scanRight } from '../text-scan.js';
+
+/** Where a frame may begin: the word `at`; the sticky shapes below decide what kind it is. */
+const FRAME_TRIGGER = /\bat /g;
+
+/** A V8 frame head `at fn (` or `at async Foo.bar [as baz] (`; the location is read by hand. */
+const V8_FRAME_HEAD = /at (?:async )?(?:new )?[^\s()]+(?: \[as [^\s\]]+\])? \(/y;
+
+/** A V8 frame without a function name: `at /app/x.js:1:2`, `at file:///app/x.mjs:3:4`. */
+const V8_BARE_FRAME = /at (?:async )?(?:file:\/\/|node:|webpack:|\/|[A-Za-z]:\\)[^\s()]+/y;
+
+/** A JVM or .NET frame head: `at com.acme.Orders.load(`, `at java.base/java.lang.Thread.run(`. */
+const DOTTED_FRAME_HEAD = /at (?:[\w$.@-]+\/)*(?:[A-Za-z_$][\w$<>`]*\.)+[\w$<>`]+\(/y;
+
+/** Lines a trace announces itself with. */
+const TRACE_HEADER =
+  /\b(?:Traceback \(most recent call last\):|Caused by: |Exception in thread "|Stack trace:|Stacktrace:|goroutine \d+ \[)|--- End of (?:inner exception )?stack trace|\.\.\. \d+ (?:more|common frames omitted)/g;
+
+/** A Python frame `File "/app/x.py", line 12, in handler`. */
+const PYTHON_FRAME_TRIGGER = /\bFile "/g;
+const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
+
+/** A Ruby frame `x.rb:12:in 'method'`, a Go frame `/app/main.go:42 +0x1d`, a Rust location `src/main.rs:10:5`. */
+const SCRIPT_LOCATION = /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+/g;
+
+/** A PHP frame `#0 /var/www/x.php(12): f()` or `#1 {main}`; it must open a line. */
+const NUMBERED_FRAME = /#\d+ (?:\{main\}|\[internal function\]|\/|[A-Za-z]:\\)/g;
+
+/** The end of a raw error name `...Error:` / `...Exception [CODE]:`; the code reads the name to its left. */
+const ERROR_NAME_END = /(?:Error|Exception|Fault)(?: \[[A-Z_]+\])?:/g;
+
+/** Raw error openings that need no name: Go and Rust panics, PHP and C fatal errors. */
+const FATAL_LINE =
+  /\b(?:panicked at |panic: |PHP (?:Fatal|Parse|Warning) error: |fatal error: |Uncaught |Unhandled rejection)/g;
+
+/** Node and libc error codes that only a raw system error carries. */
+const SYSTEM_ERROR_CODE =
+  /\b(?:ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|EADDRNOTAVAIL|ENOENT|EACCES|EPERM|EPIPE|EISDIR|ENOTDIR|EMFILE|EAI_AGAIN|ERR_[A-Z_]+)\b/g;
+
+/** The contents of JVM and .NET frame parentheses. */
+const JVM_LOCATION =
+  /^(?:Native Method|Unknown Source|Compiled Code|<generated>|[\w$-]+\.(?:java|kt|kts|scala|groovy|clj|cs|vb|fs)(?::\d+)?)$/;
+const DOTNET_PARAMETERS = /^(?:[\w.`[\]<>]+ \w+(?:, [\w.`[\]<>]+ \w+)*)?$/;
+
+/** Words just before an error name that show a raw error: `Uncaught TypeError: ...`. */
+const ERROR_NAME_CONTEXT = /(?:Uncaught|Unhandled|rejected|Caused by:|thread "[^"]*") ?$/;
+
+/** The longest frame location read by hand, in characters. */
+const LOCATION_LENGTH = 1024;
+
+function span(start: number, end: number): LeakSpan {
+  return { rule: 'stack-trace', start, end };
+}
+
+/** Whether the text in a V8 frame's parentheses is a code location rather than prose. */
+function isV8Location(location: string): boolean {
+  if (location === 'native' || location.includes('<anonymous>') || location.startsWith('node:')) return true;
+  return endsWithLineNumber(location);
+}
+
+/** `...:12` or `...:12:5` at the end, checked by hand to keep the scan linear. */
+function endsWithLineNumber(location: string): boolean {
+  let index = location.length;
+  let groups = 0;
+  while (groups < 2) {
+    const digitsEnd = index;
+    while (index > 0 && location.charCodeAt(index - 1) >= 48 && location.charCodeAt(index - 1) <= 57)
+      index -= 1;
+    if (index === digitsEnd || index === 0 || location.charCodeAt(index - 1) !== 58) return groups > 0;
+    index -= 1;
+    groups += 1;
+  }
+  return true;
+}
+
+/** Whether the text in a JVM or .NET frame's parentheses is a location or a parameter list. */
+function isDottedLocation(qualifiedName: string, location: string): boolean {
+  if (JVM_LOCATION.test(location)) return true;
+  const dots = qualifiedName.split('.').length - 1;
+  // .NET frames list typed parameters: `at Shop.Orders.Load(Int32 id, String name)`
+  return dots >= 2 && location.length <= 512 && DOTNET_PARAMETERS.test(location);
+}
+
+/** The text up to the closing parenthesis, or null past a newline, another `(` or the cap. */
+function readParenthesised(text: string, from: number): { content: string; end: number } | null {
+  const end = scanRight(text, from, (code) => code !== 41 && code !== 40 && code !== 10, LOCATION_LENGTH);
+  if (text.charCodeAt(end) !== 41) return null;
+  return { content: text.slice(from, end), end: end + 1 };
+}
+
+function isErrorNameCode(code: number): boolean {
+  return isWordCode(code) || code === 46 || code === 36;
+}
+
+function findFrames(text: string, spans: LeakSpan[]): void {
+  eachMatch(FRAME_TRIGGER, text, (match) => {
+    const start = match.index;
+    V8_FRAME_HEAD.lastIndex = start;
+    const head = V8_FRAME_HEAD.exec(text);
+    if (head !== null) {
+      const location = readParenthesised(text, start + head[0].length);
+      if (location !== null && isV8Location(location.content)) {
+        spans.push(span(start, location.end));
+        return;
+      }
+    }
+    V8_BARE_FRAME.lastIndex = start;
+    const bare = V8_BARE_FRAME.exec(text);
+    if (bare !== null && endsWithLineNumber(bare[0])) {
+      spans.push(span(start, start + bare[0].length));
+      return;
+    }
+    DOTTED_FRAME_HEAD.lastIndex = start;
+    const dotted = DOTTED_FRAME_HEAD.exec(text);
+    if (dotted !== null) {
+      const location = readParenthesised(text, start + dotted[0].length);
+      const path = dotted[0].slice(3, -1);
+      const qualifiedName = path.slice(path.lastIndexOf('/') + 1);
+      if (location !== null && isDottedLocation(qualifiedName, location.content)) {
+        spans.push(span(start, lineEnd(text, start)));
+      }
+    }
+  });
+}
+
+function findErrorLines(text: string, spans: LeakSpan[]): void {
+  eachMatch(ERROR_NAME_END, text, (match) => {
+    const nameStart = scanLeft(text, match.index, isErrorNameCode, 256);
+    const name = text.slice(nameStart, match.index);
+    // "Error:" alone is how tools phrase their own messages; a raw error carries a class name
+    const simpleName = name.slice(name.lastIndexOf('.') + 1);
+    if (simpleName.length === 0 || simpleName.charCodeAt(0) < 65 || simpleName.charCodeAt(0) > 90) return;
+    const before = text.slice(Math.max(0, nameStart - 16), nameStart);
+    if (isLineStart(text, nameStart) || ERROR_NAME_CONTEXT.test(before)) {
+      spans.push(span(nameStart, lineEnd(text, nameStart)));
+    }
+  });
+  eachMatch(FATAL_LINE, text, (match) => {
+    if (match[0] === 'panic: ' && !isLineStart(text, match.index)) return;
+    spans.push(span(match.index, lineEnd(text, match.index)));
+  });
+}
+
+/** Stack traces from Node/V8, Python, JVM, .NET, Go, Ruby and PHP, and raw exception lines. */
+export const stackTraceRule: LeakRule = {
+  name: 'stack-trace',
+  description:
+    'Stack frames and trace headers of Node/V8, Python, Java/Kotlin, .NET, Go, Ruby and PHP, raw exception lines such as "TypeError: ..." at the start of a line, and system error codes such as ECONNREFUSED.',
+  patterns: [
+    FRAME_TRIGGER,
+    V8_FRAME_HEAD,
+    V8_BARE_FRAME,
+    DOTTED_FRAME_HEAD,
+    TRACE_HEADER,
+    PYTHON_FRAME_TRIGGER,
+    PYTHON_FRAME,
+    SCRIPT_LOCATION,
+    NUMBERED_FRAME,
+    ERROR_NAME_END,
+    FATAL_LINE,
+    SYSTEM_ERROR_CODE,
+    JVM_LOCATION,
+    DOTNET_PARAMETERS,
+    ERROR_NAME_CONTEXT,
+  ],
+  find(text) {
+    const spans: LeakSpan[] = [];
+    findFrames(text, spans);
+    eachMatch(TRACE_HEADER, text, (match) => {
+      spans.push(span(match.index, lineEnd(text, match.index)));
+    });
+    eachMatch(PYTHON_FRAME_TRIGGER, text, (match) => {
+      PYTHON_FRAME.lastIndex = match.index;
+      if (PYTHON_FRAME.exec(text) !== null) spans.push(span(match.index, lineEnd(text, match.index)));
+    });
+    eachMatch(SCRIPT_LOCATION, text, (match) => {
+      spans.push(span(match.index, lineEnd(text, match.index)));
+    });
+    eachMatch(NUMBERED_FRAME, text, (match) => {
+      if (isLineStart(text, match.index)) spans.push(span(match.index, lineEnd(text, match.index)));
+    });
+    findErrorLines(text, spans);
+    eachMatch(SYSTEM_ERROR_CODE, text, (match) => {
+      spans.push(span(match.index, match.index + match[0].length));
+    });
+    return spans;
+  },
+};

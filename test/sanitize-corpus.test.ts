@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findLeaks } from '../src/sanitize/find-leaks.js';
+
+interface LeakSample {
+  family: string;
+  text: string;
+}
+
+interface BenignSample {
+  kind: string;
+  text: string;
+}
+
+function load<T>(name: string): T[] {
+  return JSON.parse(readFileSync(new URL(`./corpus/${name}`, import.meta.url), 'utf8')) as T[];
+}
+
+const leaks = load<LeakSample>('leaks.json');
+const benign = load<BenignSample>('benign.json');
+
+const MINIMUM_RECALL = 0.99;
+const MAXIMUM_FALSE_POSITIVE_RATE = 0.02;
+
+describe('labelled corpus', () => {
+  it('holds at least 200 leaks across every family and 200 benign strings', () => {
+    expect(leaks.length).toBeGreaterThanOrEqual(200);
+    expect(benign.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(leaks.map((sample) => sample.family)).size).toBe(7);
+  });
+
+  it(`finds leaks with recall >= ${MINIMUM_RECALL} and flags benign text at most ${MAXIMUM_FALSE_POSITIVE_RATE}`, () => {
+    const missed = leaks.filter((sample) => findLeaks(sample.text).length === 0);
+    const flagged = benign.filter((sample) => findLeaks(sample.text).length > 0);
+    const recall = 1 - missed.length / leaks.length;
+    const falsePositiveRate = flagged.length / benign.length;
+    const byFamily = new Map<string, { total: number; found: number }>();
+    for (const sample of leaks) {
+      const entry = byFamily.get(sample.family) ?? { total: 0, found: 0 };
+      entry.total += 1;
+      if (!missed.includes(sample)) entry.found += 1;
+      byFamily.set(sample.family, entry);
+    }
+    console.log(
+      `sanitiser corpus: recall ${recall.toFixed(4)} (${leaks.length - missed.length}/${leaks.length}), ` +
+        `false-positive rate ${falsePositiveRate.toFixed(4)} (${flagged.length}/${benign.length})`,
+    );
+    for (const [family, { total, found }] of byFamily) console.log(`  ${family}: ${found}/${total}`);
+    for (const sample of missed)
+      console.log(`  missed [${sample.family}] ${JSON.stringify(sample.text.slice(0, 100))}`);
+    for (const sample of flagged) {
+      const rules = findLeaks(sample.text).map((found) => found.rule);
+      console.log(
+        `  flagged [${sample.kind}] ${JSON.stringify(sample.text.slice(0, 100))} by ${rules.join(', ')}`,
+      );
+    }
+    expect(recall).toBeGreaterThanOrEqual(MINIMUM_RECALL);
+    expect(falsePositiveRate).toBeLessThanOrEqual(MAXIMUM_FALSE_POSITIVE_RATE);
+  });
+
+  it('finds each leak under the family it is labelled with', () => {
+    const wrongFamily = leaks.filter((sample) => {
+      const rules = findLeaks(sample.text).map((found) => found.rule);
+      return rules.length > 0 && !rules.includes(sample.family === 'sql' ? 'sql' : sample.family);
+    });
+    expect(wrongFamily.map((sample) => sample.text.slice(0, 80))).toEqual([]);
+  });
+});
