@@ -12,6 +12,7 @@ export {
   type DispatcherOptions,
   type DispatchOptions,
 } from './boundary/create-dispatcher.js';
+export type { Execution, ExecutionResult } from './boundary/execute-tool.js';
 export { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS } from './boundary/parse-arguments.js';
 export { type CreateReference, createReferenceId } from './boundary/reference-id.js';
 export type { HaltReason, ToolCall, ToolMessage } from './boundary/tool-call.js';
@@ -24,7 +25,9 @@ export {
   type RunEnding,
   runAgent,
 } from './loop/run-agent.js';
+export { combineEventHandlers } from './observe/combine-event-handlers.js';
 export type { EventHandler, ToolboundEvent } from './observe/events.js';
+export { createJsonlSink, type JsonlSink, type JsonlSinkOptions } from './observe/jsonl-sink.js';
 export { jsonLineLogger, type Logger, type LogLevel, silentLogger } from './observe/logger.js';
 export { type SerializedError, serializeError } from './observe/serialize-error.js';
 export {
@@ -59,6 +62,11 @@ export { isOutcome } from './outcome/read-outcome.js';
 export { compactRenderer, type Renderer, structuredRenderer } from './outcome/render.js';
 export { ToolError } from './outcome/tool-error.js';
 export { TransientError, transient } from './outcome/transient-error.js';
+export { type BreakerOptions, resolveBreakerOptions } from './policy/breaker-options.js';
+export { classifyTransient, type TransientFailure } from './policy/classify-transient.js';
+export { computeBackoffDelay } from './policy/compute-backoff-delay.js';
+export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './policy/parse-retry-after.js';
+export type { RetryOptions } from './policy/retry-options.js';
 export type { RunPolicyOptions } from './policy/run-policy.js';
 export {
   LEAK_REPLACEMENT_MESSAGE,
@@ -69,7 +77,14 @@ export {
 } from './sanitize/sanitize-outcome.js';
 export { type Clock, systemClock } from './state/clock.js';
 export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from './state/memory-store.js';
-export type { StateStore } from './state/state-store.js';
+export type {
+  BreakerCommand,
+  BreakerReply,
+  BreakerResult,
+  BreakerSettings,
+  BreakerState,
+  StateStore,
+} from './state/state-store.js';
 export { type Clamped, clamp } from './tool/clamp.js';
 export {
   defineTool,

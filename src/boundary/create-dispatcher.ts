@@ -5,6 +5,9 @@ import { jsonLineLogger, type Logger } from '../observe/logger.js';
 import { serializeError } from '../observe/serialize-error.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compactRenderer, type Renderer, structuredRenderer } from '../outcome/render.js';
+import { type BreakerOptions, resolveBreakerOptions } from '../policy/breaker-options.js';
+import { createCircuitBreaker } from '../policy/circuit-breaker.js';
+import { type RetryOptions, resolveRetryOptions } from '../policy/retry-options.js';
 import {
   createRunPolicy,
   type RunPolicy,
@@ -23,6 +26,7 @@ import { executeTool } from './execute-tool.js';
 import { findTool } from './find-tool.js';
 import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS, parseArguments } from './parse-arguments.js';
 import { type CreateReference, createReferenceId } from './reference-id.js';
+import { NEVER_ABORTED } from './run-attempt.js';
 import { toJsonSafe } from './to-json-safe.js';
 import type { ToolCall, ToolMessage } from './tool-call.js';
 import { validateArguments } from './validate-arguments.js';
@@ -54,6 +58,18 @@ export interface DispatcherOptions {
   store?: StateStore;
   /** @default systemClock */
   clock?: Clock;
+  /** How transient failures of idempotent tools are retried inside the boundary. */
+  retry?: RetryOptions;
+  /**
+   * Circuit breakers, one per tool `service`, kept in `store`; `false` turns them off.
+   * @default {} (see BreakerOptions for each default)
+   */
+  breaker?: BreakerOptions | false;
+  /**
+   * A number in [0, 1) for backoff jitter; inject a seeded one for deterministic tests.
+   * @default Math.random
+   */
+  random?: () => number;
   /** @default a random UUID */
   createReference?: CreateReference;
   /**
@@ -116,13 +132,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const createReference = options.createReference ?? createReferenceId;
   const internalErrorMessage = options.internalErrorMessage ?? DEFAULT_INTERNAL_ERROR_MESSAGE;
   const emit = createEventSink(options.logger ?? jsonLineLogger(), options.onEvent ? [options.onEvent] : []);
+  const store = options.store ?? createMemoryStore({ clock });
+  const retry = resolveRetryOptions(options.retry);
+  const breaker =
+    options.breaker === false
+      ? undefined
+      : createCircuitBreaker({ store, options: resolveBreakerOptions(options.breaker), emit, clock });
+  const random = options.random ?? Math.random;
   const policy = guardPolicy(
-    createRunPolicy(
-      options.store ?? createMemoryStore({ clock }),
-      resolveRunPolicyOptions(options.policy),
-      emit,
-      clock,
-    ),
+    createRunPolicy(store, resolveRunPolicyOptions(options.policy), emit, clock),
     emit,
     clock,
   );
@@ -132,12 +150,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const dispatchCall = async (call: ToolCall, dispatchOptions: DispatchOptions): Promise<ToolMessage> => {
     const startedAt = clock.now();
     const runId = typeof dispatchOptions.runId === 'string' ? dispatchOptions.runId : createReference();
-    const signal = dispatchOptions.signal ?? new AbortController().signal;
+    const signal = dispatchOptions.signal ?? NEVER_ABORTED;
     const toolCallId = readString(call, 'id') ?? '';
     const requestedName = readString(call, 'name') ?? '';
     const rawArguments = readField(call, 'arguments');
     let attempts = 0;
-    let argumentsKey = canonicalArgumentsKey(typeof rawArguments === 'string' ? rawArguments : null);
+    // what identifies "the same call" for the repeat counter: the parsed arguments once known
+    let keySource: unknown = typeof rawArguments === 'string' ? rawArguments : null;
 
     const decide = async (): Promise<{ outcome: Outcome; tool?: Tool }> => {
       const found = findTool(requestedName, tools);
@@ -145,7 +164,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const { tool } = found;
       const parsed = parseArguments(rawArguments, tool.name, argumentLimits);
       if (!parsed.ok) return { outcome: parsed.outcome, tool };
-      argumentsKey = canonicalArgumentsKey(parsed.value);
+      keySource = parsed.value;
       const validated = await validateArguments(tool, parsed.value).catch((error: unknown) => ({
         ok: 'threw' as const,
         error,
@@ -155,7 +174,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (!validated.ok) return { outcome: validated.outcome, tool };
       const admission = await policy.admit(runId, tool.name);
       if (!admission.admitted) return { outcome: admission.outcome, tool };
-      const execution = await executeTool(tool, validated.value, { runId, toolCallId, signal, clock });
+      const execution = await executeTool(tool, validated.value, {
+        runId,
+        toolCallId,
+        signal,
+        clock,
+        retry,
+        emit,
+        random,
+        ...(breaker === undefined ? {} : { breaker }),
+      });
       attempts = execution.attempts;
       const classified = classifyResult(execution.result, {
         toolName: tool.name,
@@ -207,6 +235,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         rule: leak.rule,
       });
     }
+    const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(keySource); // only failures are counted
     const verdict = await policy.record(runId, toolName, toolCallId, argumentsKey, sanitized.outcome);
     const { outcome, content } = boundContent(verdict.outcome, render, maxContentBytes);
     const durationMs = clock.now() - startedAt;
@@ -266,7 +295,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           typeof dispatchOptions === 'object' && dispatchOptions !== null ? dispatchOptions : {},
         );
       } catch (thrown) {
-        return lastResort(call, thrown, emit, clock, createReference, internalErrorMessage);
+        return lastResort(call, thrown, { emit, clock, createReference, internalErrorMessage, render });
       }
     },
     async endRun(runId) {
@@ -319,14 +348,19 @@ function guardPolicy(policy: RunPolicy, emit: EmitEvent, clock: Clock): RunPolic
   };
 }
 
+/** The message for a failure inside the boundary itself; built only from values that cannot throw. */
 function lastResort(
   call: unknown,
   thrown: unknown,
-  emit: EmitEvent,
-  clock: Clock,
-  createReference: CreateReference,
-  internalErrorMessage: string,
+  context: {
+    emit: EmitEvent;
+    clock: Clock;
+    createReference: CreateReference;
+    internalErrorMessage: string;
+    render: Renderer;
+  },
 ): ToolMessage {
+  const { emit, clock, createReference, internalErrorMessage } = context;
   let reference = 'unavailable';
   try {
     reference = createReference();
@@ -357,11 +391,17 @@ function lastResort(
     retryable: false,
     reference,
   };
+  let content: string;
+  try {
+    content = context.render(outcome);
+  } catch {
+    content = structuredRenderer(outcome); // the configured renderer may be what failed
+  }
   return {
     toolCallId,
     toolName,
     outcome,
-    content: structuredRenderer(outcome),
+    content,
     isError: true,
     halt: false,
     reference,

@@ -1,12 +1,26 @@
+import type { EmitEvent } from '../observe/event-sink.js';
 import type { Outcome } from '../outcome/outcome.js';
+import { isOutcome } from '../outcome/read-outcome.js';
+import { ToolError } from '../outcome/tool-error.js';
+import { abortableSleep } from '../policy/abortable-sleep.js';
+import type { CircuitBreaker } from '../policy/circuit-breaker.js';
+import { classifyTransient, type TransientFailure } from '../policy/classify-transient.js';
+import { decideRetry } from '../policy/decide-retry.js';
+import { type ResolvedRetryOptions, resolveRetryOptions } from '../policy/retry-options.js';
+import {
+  breakerOpenOutcome,
+  outcomeUnknownOutcome,
+  retriesExhaustedOutcome,
+} from '../policy/transient-outcomes.js';
 import type { Clock } from '../state/clock.js';
+import type { BreakerResult } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
 import { type AttemptResult, runAttempt } from './run-attempt.js';
 
 /** How a call's execution ended: an attempt's raw result, or an outcome decided on the way. */
 export type ExecutionResult = AttemptResult | { kind: 'outcome'; outcome: Outcome };
 
-/** The result of executing a call, with how many attempts it took. */
+/** The result of executing a call, with how many attempts it took (0 when the breaker refused it). */
 export interface Execution {
   result: ExecutionResult;
   attempts: number;
@@ -18,10 +32,125 @@ export interface ExecutionContext {
   toolCallId: string;
   signal: AbortSignal;
   clock: Clock;
+  /** How transient failures are retried; without it every call gets one attempt. */
+  retry?: ResolvedRetryOptions;
+  /** The circuit breakers; without them no call is refused for its service's health. */
+  breaker?: CircuitBreaker;
+  /** Receives a `tool.retried` event per retry. */
+  emit?: EmitEvent;
+  /**
+   * A number in [0, 1) for backoff jitter.
+   * @default Math.random
+   */
+  random?: () => number;
 }
 
-/** Runs a validated call. */
+const SINGLE_ATTEMPT = resolveRetryOptions({ maxAttempts: 1 });
+/** A probe's lease outlives its one attempt by this much, so a slow finish cannot let a second probe in. */
+const PROBE_LEASE_MARGIN_MS = 1_000;
+
+/**
+ * Runs a validated call: through its service's circuit breaker, then attempt by attempt, with
+ * transient failures retried inside the boundary (idempotent tools only, unless the failure came
+ * before the request left) under capped exponential backoff. The model sees one result.
+ */
 export async function executeTool(tool: Tool, args: unknown, context: ExecutionContext): Promise<Execution> {
-  const result = await runAttempt(tool, args, { ...context, attempt: 1 });
-  return { result, attempts: 1 };
+  const { breaker } = context;
+  if (breaker === undefined) return (await attemptWithRetries(tool, args, context, false)).execution;
+  const admission = await breaker.admit(tool.service, tool.timeoutMs + PROBE_LEASE_MARGIN_MS, context.runId);
+  if (!admission.admitted) {
+    return {
+      result: { kind: 'outcome', outcome: breakerOpenOutcome(tool.name, admission.retryAfterMs) },
+      attempts: 0,
+    };
+  }
+  const { execution, verdict } = await attemptWithRetries(tool, args, context, admission.ticket.probe);
+  await breaker.record(admission.ticket, verdict, context.runId);
+  return execution;
+}
+
+async function attemptWithRetries(
+  tool: Tool,
+  args: unknown,
+  context: ExecutionContext,
+  probe: boolean,
+): Promise<{ execution: Execution; verdict: BreakerResult }> {
+  const { clock, signal, runId, toolCallId } = context;
+  const configured = context.retry ?? SINGLE_ATTEMPT;
+  // the probe holds the half-open lease: one attempt, no waiting, then the breaker decides
+  const options = probe ? { ...configured, maxAttempts: 1 } : configured;
+  const random = context.random ?? Math.random;
+  const startedAt = clock.now();
+  let previousDelayMs = options.initialDelayMs;
+  for (let attempt = 1; ; attempt++) {
+    const result = await runAttempt(tool, args, { runId, toolCallId, signal, clock, attempt });
+    const failure = transientFailureOf(result, clock.now());
+    if (failure === undefined)
+      return { execution: { result, attempts: attempt }, verdict: safeVerdictOf(result) };
+    const decision = decideRetry({
+      failure,
+      idempotent: tool.idempotent,
+      attempts: attempt,
+      elapsedMs: clock.now() - startedAt,
+      previousDelayMs,
+      options,
+      random,
+    });
+    if (!decision.retry) {
+      const outcome =
+        decision.reason === 'outcome_unknown'
+          ? outcomeUnknownOutcome(tool.name)
+          : retriesExhaustedOutcome(tool.name, attempt, failure.reason, failure.retryAfterMs);
+      return { execution: { result: { kind: 'outcome', outcome }, attempts: attempt }, verdict: 'failure' };
+    }
+    context.emit?.({
+      type: 'tool.retried',
+      time: clock.now(),
+      runId,
+      tool: tool.name,
+      toolCallId,
+      attempt: attempt + 1,
+      delayMs: decision.delayMs,
+      reason: failure.reason,
+    });
+    previousDelayMs = decision.delayMs;
+    // a caller abort ends the wait at once, and no further attempt starts
+    if (!(await abortableSleep(decision.delayMs, clock, signal)))
+      return { execution: { result: { kind: 'aborted' }, attempts: attempt }, verdict: 'neutral' };
+  }
+}
+
+function transientFailureOf(result: AttemptResult, nowMs: number): TransientFailure | undefined {
+  if (result.kind === 'timed_out') return { reason: 'timeout', beforeRequest: false };
+  if (result.kind !== 'threw' || ToolError.isInstance(result.error)) return undefined; // a ToolError is the tool's own verdict
+  return classifyTransient(result.error, nowMs);
+}
+
+function safeVerdictOf(result: AttemptResult): BreakerResult {
+  try {
+    return verdictOf(result);
+  } catch {
+    return 'neutral'; // a returned value whose getters throw is the tool's bug, not the service's
+  }
+}
+
+/**
+ * A breaker counts the service's health, not the tool's: a source reported unavailable is a
+ * failure; any answer, even a refusal or a correction, is a success; a bug in the tool or a
+ * caller's abort says nothing about the service.
+ */
+function verdictOf(result: AttemptResult): BreakerResult {
+  switch (result.kind) {
+    case 'returned':
+      return isOutcome(result.value) && result.value.class === 'unavailable' ? 'failure' : 'success';
+    case 'threw':
+      if (!ToolError.isInstance(result.error)) return 'neutral';
+      return isOutcome(result.error.outcome) && result.error.outcome.class === 'unavailable'
+        ? 'failure'
+        : 'success';
+    case 'timed_out':
+      return 'failure';
+    case 'aborted':
+      return 'neutral';
+  }
 }

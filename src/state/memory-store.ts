@@ -1,3 +1,4 @@
+import { applyBreakerCommand } from './apply-breaker-command.js';
 import { type Clock, systemClock } from './clock.js';
 import type { StateStore } from './state-store.js';
 
@@ -20,7 +21,10 @@ export interface MemoryStoreOptions {
 
 /** A StateStore held in this process: the embedded default, bounded and expiring. */
 export interface MemoryStore extends StateStore {
-  /** Records currently held, expired ones not yet swept included. */
+  /**
+   * Records currently held, expired ones not yet swept included. Circuit-breaker records are
+   * kept apart (one per service, so a flood of runs can never evict them) and not counted.
+   */
   readonly size: number;
   /** Drops every expired record now. */
   sweep(): void;
@@ -36,6 +40,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     throw new RangeError('maxRecords must be a positive integer.');
   const records = new Map<string, StoredRecord>();
   const leases = new Map<string, { holder: string; expiresAt: number }>();
+  const breakers = new Map<string, StoredRecord>();
   let writesSinceSweep = 0;
 
   const live = (scope: string): StoredRecord | undefined => {
@@ -66,6 +71,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     const now = clock.now();
     for (const [scope, record] of records) if (record.expiresAt <= now) records.delete(scope);
     for (const [key, lease] of leases) if (lease.expiresAt <= now) leases.delete(key);
+    for (const [service, record] of breakers) if (record.expiresAt <= now) breakers.delete(service);
   };
 
   return {
@@ -100,6 +106,32 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     async releaseLease(key, holder) {
       if (leases.get(key)?.holder === holder) leases.delete(key);
+    },
+    async updateBreaker(service, command, settings) {
+      const now = clock.now();
+      const stored = breakers.get(service);
+      const record =
+        stored !== undefined && stored.expiresAt > now
+          ? stored
+          : { fields: new Map<string, string>(), expiresAt: 0 };
+      record.expiresAt = now + settings.ttlMs;
+      breakers.set(service, record);
+      const leaseKey = `breaker-probe:${service}`;
+      return applyBreakerCommand(record.fields, command, settings, now, {
+        acquire(holder, ttlMs) {
+          const current = leases.get(leaseKey);
+          if (current !== undefined && current.expiresAt > now) return false;
+          leases.set(leaseKey, { holder, expiresAt: now + ttlMs });
+          return true;
+        },
+        release(holder) {
+          if (leases.get(leaseKey)?.holder === holder) leases.delete(leaseKey);
+        },
+        remainingMs() {
+          const current = leases.get(leaseKey);
+          return current === undefined ? 0 : Math.max(0, current.expiresAt - now);
+        },
+      });
     },
   };
 }

@@ -23,4 +23,48 @@ export interface StateStore {
   acquireLease(key: string, holder: string, ttlMs: number): Promise<boolean>;
   /** Gives a lease back, only when this holder still has it. */
   releaseLease(key: string, holder: string): Promise<void>;
+  /**
+   * Applies one command to a service's circuit breaker and returns its state, atomically: the
+   * state change and the half-open probe lease happen together. A store without it gets
+   * breakers that are local to the process.
+   */
+  updateBreaker?(service: string, command: BreakerCommand, settings: BreakerSettings): Promise<BreakerReply>;
+}
+
+/** The three states of a circuit breaker. */
+export type BreakerState = 'closed' | 'open' | 'half_open';
+
+/** How a call ended, as far as its service's breaker is concerned. */
+export type BreakerResult = 'success' | 'failure' | 'neutral';
+
+/**
+ * One step of a breaker. Each carries `successes`: calls that succeeded while this process
+ * trusted its view of a closed breaker, counted locally and applied first.
+ */
+export type BreakerCommand =
+  | { kind: 'admit'; holder: string; leaseMs: number; successes: number }
+  | { kind: 'record'; holder: string; result: BreakerResult; probe: boolean; successes: number };
+
+/** What a store needs to run a breaker; see `BreakerOptions` for the meaning of each. */
+export interface BreakerSettings {
+  consecutiveFailures: number;
+  failureRatio: number;
+  minimumCalls: number;
+  windowMs: number;
+  openMs: number;
+  /** How long a breaker record lives after its last write. */
+  ttlMs: number;
+}
+
+/** A breaker's state after a command. */
+export interface BreakerReply {
+  state: BreakerState;
+  /** For `admit`: whether the call may run. Always true for `record`. */
+  admitted: boolean;
+  /** For `admit`: whether this call is the half-open probe and holds its lease. */
+  probe: boolean;
+  /** When not admitted, or when open: milliseconds until the service may be tried again. */
+  retryAfterMs: number;
+  /** The state change this command caused, so exactly one process reports it. */
+  transition: 'opened' | 'half_opened' | 'closed' | 'none';
 }
