@@ -1,0 +1,53 @@
+import type OpenAI from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { Model, ModelResponse } from '../../loop/model.js';
+import { fromChatCompletionToolCall } from './dispatch-openai-tool-calls.js';
+import { toChatCompletionMessages } from './to-chat-completion-messages.js';
+import { toOpenAITools } from './to-openai-tools.js';
+
+/** Options for {@link openaiChatModel}: the client plus any Chat Completions parameter. */
+export type OpenAIChatModelOptions = Omit<
+  ChatCompletionCreateParamsNonStreaming,
+  'messages' | 'tools' | 'stream' | 'n'
+> & {
+  /** An `OpenAI` client, or any client for an OpenAI-compatible server (Ollama, vLLM, llama.cpp). */
+  client: Pick<OpenAI, 'chat'>;
+};
+
+/**
+ * A Chat Completions model for `runAgent`. Other parameters (`temperature`,
+ * `parallel_tool_calls`, `tool_choice`…) are passed through on every request.
+ * @example
+ * const model = openaiChatModel({ client: new OpenAI(), model: 'gpt-4.1-mini' });
+ * const result = await runAgent({ model, dispatcher, messages: [{ role: 'user', content: 'Weather in Pune?' }] });
+ */
+export function openaiChatModel(options: OpenAIChatModelOptions): Model {
+  const { client, ...parameters } = options;
+  if (typeof client?.chat?.completions?.create !== 'function')
+    throw new TypeError('openaiChatModel: client must be an OpenAI client.');
+  return {
+    async generate(request): Promise<ModelResponse> {
+      const completion = await client.chat.completions.create(
+        {
+          ...parameters,
+          messages: toChatCompletionMessages(request.messages),
+          ...(request.tools.length === 0
+            ? {}
+            : { tools: toOpenAITools({ toolSpecs: () => [...request.tools] }) }),
+        },
+        { signal: request.signal },
+      );
+      const message = completion.choices[0]?.message;
+      const response: ModelResponse = {
+        content: message?.content ?? message?.refusal ?? '',
+        toolCalls: (message?.tool_calls ?? []).map(fromChatCompletionToolCall),
+      };
+      if (completion.usage)
+        response.usage = {
+          inputTokens: completion.usage.prompt_tokens,
+          outputTokens: completion.usage.completion_tokens,
+        };
+      return response;
+    },
+  };
+}
