@@ -149,13 +149,11 @@ describe('sanitizeOutcome', () => {
     expect(cursor).toBe('[redacted]');
   });
 
-  it('scans a 10 MB string in linear time', () => {
+  // speed is measured in `npm run bench` (growth ratios); here only the result on a huge input
+  it('finds the leak at the end of a 10 MB string', () => {
     const text = `${'All good, nothing to report here. '.repeat(300_000)}${DSN}`;
-    const startedMs = performance.now();
     const result = sanitizeOutcome({ class: 'ok', ok: true, data: text });
-    const elapsedMs = performance.now() - startedMs;
     expect(result.leaks).toEqual([{ field: 'data', rule: 'connection-string' }, expect.anything()]);
-    expect(elapsedMs).toBeLessThan(5_000);
   });
 
   it('survives cycles, throwing getters and toJSON', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findLeaks } from '../src/sanitize/find-leaks.js';
+import { findLeaks } from '../../src/sanitize/find-leaks.js';
 
 interface LeakSample {
   family: string;
@@ -13,7 +13,7 @@ interface BenignSample {
 }
 
 function load<T>(name: string): T[] {
-  return JSON.parse(readFileSync(new URL(`./corpus/${name}`, import.meta.url), 'utf8')) as T[];
+  return JSON.parse(readFileSync(new URL(`../corpus/${name}`, import.meta.url), 'utf8')) as T[];
 }
 
 const leaks = load<LeakSample>('leaks.json');
