@@ -68,8 +68,13 @@ export { computeBackoffDelay } from './policy/compute-backoff-delay.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './policy/parse-retry-after.js';
 export type { RetryOptions } from './policy/retry-options.js';
 export type { RunPolicyOptions } from './policy/run-policy.js';
+export { findLeaks } from './sanitize/find-leaks.js';
+export type { LeakRule, LeakSpan } from './sanitize/leak-rule.js';
+export { LEAK_RULES } from './sanitize/leak-rules.js';
 export {
   LEAK_REPLACEMENT_MESSAGE,
+  LEAK_REPLACEMENT_NOTE,
+  LEAK_REPLACEMENT_SEARCHED,
   type Leak,
   type SanitizeOptions,
   sanitizeOutcome,

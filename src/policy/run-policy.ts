@@ -173,20 +173,11 @@ export function createRunPolicy(
         const { hint: _hint, ...cached } = outcome;
         await store.write(scope, { [`unavailable:${toolName}`]: JSON.stringify(cached) }, settings.runTtlMs);
       }
-      if (outcome.class === 'fatal') {
-        await store.write(scope, { [HALTED]: 'fatal' }, settings.runTtlMs);
-        emit({
-          type: 'run.halted',
-          time: now(),
-          runId,
-          tool: toolName,
-          reason: 'fatal',
-          error: outcome.error,
-        });
-        return { outcome, halt: 'fatal' };
-      }
-      if (sameCall >= settings.maxSameFailures) {
-        await store.write(scope, { [HALTED]: 'repeated_failure' }, settings.runTtlMs);
+      const halt = async (reason: HaltReason) => {
+        await store.write(scope, { [HALTED]: reason }, settings.runTtlMs);
+        emit({ type: 'run.halted', time: now(), runId, tool: toolName, reason, error: outcome.error });
+      };
+      const reportRepeat = (repeatScope: 'arguments' | 'error', count: number) =>
         emit({
           type: 'tool.repeated_failure',
           time: now(),
@@ -194,17 +185,17 @@ export function createRunPolicy(
           tool: toolName,
           toolCallId,
           error: outcome.error,
-          count: sameCall,
-          scope: 'arguments',
+          count,
+          scope: repeatScope,
         });
-        emit({
-          type: 'run.halted',
-          time: now(),
-          runId,
-          tool: toolName,
-          reason: 'repeated_failure',
-          error: outcome.error,
-        });
+
+      if (outcome.class === 'fatal') {
+        await halt('fatal');
+        return { outcome, halt: 'fatal' };
+      }
+      if (sameCall >= settings.maxSameFailures) {
+        reportRepeat('arguments', sameCall);
+        await halt('repeated_failure');
         return {
           outcome: escalate(
             outcome,
@@ -214,16 +205,7 @@ export function createRunPolicy(
         };
       }
       if (sameError >= settings.escalateAfterSameError) {
-        emit({
-          type: 'tool.repeated_failure',
-          time: now(),
-          runId,
-          tool: toolName,
-          toolCallId,
-          error: outcome.error,
-          count: sameError,
-          scope: 'error',
-        });
+        reportRepeat('error', sameError);
         return {
           outcome: escalate(
             outcome,
