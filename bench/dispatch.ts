@@ -7,7 +7,7 @@ import { tool as langchainTool } from '@langchain/core/tools';
 import { tool as openaiAgentsTool, RunContext } from '@openai/agents-core';
 import { z } from 'zod';
 import { createDispatcher, defineTool, silentLogger } from '../src/index.js';
-import { type Measurement, measure, printTable } from './measure.js';
+import { measureInterleaved, printTable } from './measure.js';
 
 const input = z.object({
   sku: z.string().regex(/^SKU-\d{4}$/),
@@ -52,34 +52,44 @@ export async function runDispatchBenchmark(): Promise<void> {
   const argumentsJson = JSON.stringify(args);
   let runCounter = 0;
 
-  const success: Measurement[] = [
-    await measure('direct call + zod parse', async () =>
-      JSON.stringify(stock(input.parse(JSON.parse(argumentsJson)).sku)),
-    ),
-    await measure('toolbound dispatch', () =>
-      toolbound.dispatch(
-        { id: 'c', name: 'check_stock', arguments: argumentsJson },
-        { runId: `r${runCounter++}` },
-      ),
-    ),
-    await measure('@openai/agents-core tool().invoke', () => agents.invoke(context, argumentsJson)),
-    await measure('@langchain/core tool().invoke', () => langchain.invoke(args)),
-  ];
+  const success = await measureInterleaved([
+    [
+      'direct call + zod parse',
+      async () => JSON.stringify(stock(input.parse(JSON.parse(argumentsJson)).sku)),
+    ],
+    [
+      'toolbound dispatch',
+      () =>
+        toolbound.dispatch(
+          { id: 'c', name: 'check_stock', arguments: argumentsJson },
+          { runId: `r${runCounter++}` },
+        ),
+    ],
+    ['@openai/agents-core tool().invoke', () => agents.invoke(context, argumentsJson)],
+    ['@langchain/core tool().invoke', () => langchain.invoke(args)],
+  ]);
   const fastestPeer = success
     .slice(2)
     .reduce((best, row) => (row.nanosecondsPerCall < best.nanosecondsPerCall ? row : best));
-  printTable('Success path, ~100-byte result (median of 7 rounds × 2,000 calls)', success, fastestPeer);
+  printTable(
+    'Success path, ~100-byte result (median of 9 interleaved rounds × 2,000 calls)',
+    success,
+    fastestPeer,
+  );
 
   const typo = JSON.stringify({ ...args, warehouse: 'nort' });
-  const failure: Measurement[] = [
-    await measure('toolbound dispatch (correctable + suggestion)', () =>
-      toolbound.dispatch({ id: 'c', name: 'check_stock', arguments: typo }, { runId: `r${runCounter++}` }),
-    ),
-    await measure('@openai/agents-core invoke (validation error)', () => agents.invoke(context, typo)),
-    await measure('@langchain/core invoke (throws, caught)', () =>
-      langchain.invoke(JSON.parse(typo) as never).catch((error: unknown) => error),
-    ),
-  ];
+  const failure = await measureInterleaved([
+    [
+      'toolbound dispatch (correctable + suggestion)',
+      () =>
+        toolbound.dispatch({ id: 'c', name: 'check_stock', arguments: typo }, { runId: `r${runCounter++}` }),
+    ],
+    ['@openai/agents-core invoke (validation error)', () => agents.invoke(context, typo)],
+    [
+      '@langchain/core invoke (throws, caught)',
+      () => langchain.invoke(JSON.parse(typo) as never).catch((error: unknown) => error),
+    ],
+  ]);
   printTable('Failure path: one enum typo', failure, failure[0]!);
 
   // five problems at once: what each framework puts in front of the model
