@@ -1,7 +1,9 @@
 /**
  * Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps
- * each cost one. Stops early and returns `limit + 1` once the distance must exceed `limit`, so
- * comparing a long hostile string costs O(length × limit), not O(length²).
+ * each cost one. Returns `limit + 1` as soon as the distance must exceed `limit`: at once when
+ * the lengths differ by more than `limit`, otherwise when a whole row of the table does. Two long
+ * strings of similar length can still cost O(n²), so callers cap their inputs (names and enum
+ * values here are at most 256 characters).
  */
 export function editDistance(left: string, right: string, limit = Number.POSITIVE_INFINITY): number {
   if (Math.abs(left.length - right.length) > limit) return limit + 1;

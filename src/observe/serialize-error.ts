@@ -17,7 +17,11 @@ const MAX_TEXT = 8_192;
 export function serializeError(value: unknown, depth = 0): SerializedError {
   try {
     if (value instanceof Error) {
-      const result: SerializedError = { name: text(value.name), message: text(value.message) };
+      // each field is read on its own, so one throwing getter does not cost the stack and cause
+      const result: SerializedError = {
+        name: text(read(value, 'name') ?? 'Error'),
+        message: text(read(value, 'message') ?? '(the message could not be read)'),
+      };
       const stack = read(value, 'stack');
       if (typeof stack === 'string') result.stack = text(stack);
       const code = read(value, 'code');
