@@ -8,8 +8,9 @@ describe('toJsonSafe', () => {
   it('copies plain JSON unchanged', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 10 }), (value) => {
-        // -0 is the one JSON value the copy and JSON.stringify legitimately disagree on
-        fc.pre(!Object.is(value, -0));
+        // -0 is a JSON value the copy and JSON.stringify legitimately disagree on, and an own
+        // __proto__ key is dropped on purpose (tested on its own below)
+        fc.pre(!Object.is(value, -0) && !JSON.stringify(value).includes('"__proto__"'));
         expect(JSON.stringify(toJsonSafe(value, { ...limits, maxStringCharacters: 1e9 }))).toBe(
           JSON.stringify(value),
         );
