@@ -2,6 +2,7 @@ import type { ToolSpec } from '../loop/model.js';
 import { createEventSink, type EmitEvent } from '../observe/event-sink.js';
 import type { EventHandler } from '../observe/events.js';
 import { jsonLineLogger, type Logger } from '../observe/logger.js';
+import { readField } from '../observe/read-field.js';
 import { serializeError } from '../observe/serialize-error.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compactRenderer, type Renderer, structuredRenderer } from '../outcome/render.js';
@@ -406,16 +407,6 @@ function lastResort(
     halt: false,
     reference,
   };
-}
-
-function readField(source: unknown, key: string): unknown {
-  try {
-    return typeof source === 'object' && source !== null
-      ? (source as Record<string, unknown>)[key]
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function readString(source: unknown, key: string): string | undefined {

@@ -6,23 +6,12 @@ import type { EvalCase } from '../eval/eval-case.js';
 import type { EvalVariant } from '../eval/eval-report.js';
 import { formatEvalTable } from '../eval/format-eval-table.js';
 import { naiveModel } from '../eval/naive-model.js';
-import { createProgressBar, type ProgressStream } from '../eval/progress-bar.js';
+import { createProgressBar } from '../eval/progress-bar.js';
 import { runEval, type TrialContext } from '../eval/run-eval.js';
 import { validateEvalCases } from '../eval/validate-eval-case.js';
 import type { Model } from '../loop/model.js';
 import { renderDashboard } from '../report/render-dashboard.js';
-
-/** Where a command reads its environment and writes its output; the process by default. */
-export interface CommandIo {
-  stdout: ProgressStream;
-  stderr: ProgressStream;
-  env: Record<string, string | undefined>;
-  /** Receives SIGINT; a test can pass its own emitter. */
-  signals?: {
-    once(event: 'SIGINT', listener: () => void): unknown;
-    off(event: 'SIGINT', listener: () => void): unknown;
-  };
-}
+import { type CommandIo, processIo } from './command-io.js';
 
 const USAGE = `usage: toolbound eval --model <name> [options]
 
@@ -263,8 +252,4 @@ async function importPeer<T>(load: () => Promise<T>, name: string): Promise<T> {
   } catch {
     throw new Error(`this provider needs the ${name} package: npm install ${name}`);
   }
-}
-
-function processIo(): CommandIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
 }

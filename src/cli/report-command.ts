@@ -4,7 +4,7 @@ import type { EvalReport } from '../eval/eval-report.js';
 import { readEventsFile } from '../report/read-events-file.js';
 import { type DashboardInput, renderDashboard } from '../report/render-dashboard.js';
 import { summarizeEvents } from '../report/summarize-events.js';
-import type { CommandIo } from './eval-command.js';
+import { type CommandIo, processIo } from './command-io.js';
 
 const USAGE = `usage: toolbound report <events.jsonl> [-o report.html] [--eval results.json]
 
@@ -108,8 +108,4 @@ function describe(error: unknown): string {
   if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT')
     return 'no such file.';
   return error instanceof Error ? error.message : String(error);
-}
-
-function processIo(): CommandIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
 }

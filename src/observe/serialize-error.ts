@@ -1,3 +1,5 @@
+import { readField } from './read-field.js';
+
 /** A thrown value turned into plain JSON-safe fields for the server log. */
 export interface SerializedError {
   name: string;
@@ -19,14 +21,14 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
     if (value instanceof Error) {
       // each field is read on its own, so one throwing getter does not cost the stack and cause
       const result: SerializedError = {
-        name: text(read(value, 'name') ?? 'Error'),
-        message: text(read(value, 'message') ?? '(the message could not be read)'),
+        name: text(readField(value, 'name') ?? 'Error'),
+        message: text(readField(value, 'message') ?? '(the message could not be read)'),
       };
-      const stack = read(value, 'stack');
+      const stack = readField(value, 'stack');
       if (typeof stack === 'string') result.stack = text(stack);
-      const code = read(value, 'code');
+      const code = readField(value, 'code');
       if (typeof code === 'string' || typeof code === 'number') result.code = String(code);
-      const cause = read(value, 'cause');
+      const cause = readField(value, 'cause');
       if (cause !== undefined && depth < MAX_CAUSE_DEPTH) result.cause = serializeError(cause, depth + 1);
       return result;
     }
@@ -36,14 +38,6 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
     return { name: typeof value, message: text(String(value)) };
   } catch {
     return { name: 'Unreadable', message: 'the thrown value could not be read' };
-  }
-}
-
-function read(target: object, key: string): unknown {
-  try {
-    return (target as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,3 +1,4 @@
+import { readField } from '../observe/read-field.js';
 import { TransientError } from '../outcome/transient-error.js';
 import { parseRetryAfter, parseRetryAfterMilliseconds } from './parse-retry-after.js';
 
@@ -62,8 +63,8 @@ export function classifyTransient(error: unknown, nowMs: number): TransientFailu
     const found = safely(() => inspect(node, nowMs));
     if (found === 'permanent') return undefined; // an explicit 404 outranks a cause below it
     if (found !== undefined) return found;
-    queue.push(read(node, 'cause'));
-    const errors = read(node, 'errors');
+    queue.push(readField(node, 'cause'));
+    const errors = readField(node, 'errors');
     if (Array.isArray(errors)) queue.push(...errors.slice(0, MAX_NODES));
   }
   return undefined;
@@ -77,7 +78,7 @@ function inspect(node: object, nowMs: number): TransientFailure | 'permanent' | 
       failure.retryAfterMs = retryAfterMs;
     return failure;
   }
-  const response = read(node, 'response');
+  const response = readField(node, 'response');
   const status = readStatus(node) ?? (isObject(response) ? readStatus(response) : undefined);
   if (status !== undefined) {
     if (!TRANSIENT_STATUSES.has(status)) return 'permanent';
@@ -86,17 +87,17 @@ function inspect(node: object, nowMs: number): TransientFailure | 'permanent' | 
       beforeRequest: UNPROCESSED_STATUSES.has(status),
     };
     const retryAfterMs =
-      readRetryAfter(read(node, 'headers'), nowMs) ??
-      (isObject(response) ? readRetryAfter(read(response, 'headers'), nowMs) : undefined);
+      readRetryAfter(readField(node, 'headers'), nowMs) ??
+      (isObject(response) ? readRetryAfter(readField(response, 'headers'), nowMs) : undefined);
     if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
     return failure;
   }
-  const code = read(node, 'code');
+  const code = readField(node, 'code');
   if (typeof code === 'string') {
     if (BEFORE_REQUEST_CODES.has(code)) return { reason: code, beforeRequest: true };
     if (IN_FLIGHT_CODES.has(code)) return { reason: code, beforeRequest: false };
   }
-  if (read(node, 'name') === 'TimeoutError') return { reason: 'timeout', beforeRequest: false };
+  if (readField(node, 'name') === 'TimeoutError') return { reason: 'timeout', beforeRequest: false };
   return undefined;
 }
 
@@ -110,7 +111,7 @@ function safely<T>(read: () => T): T | undefined {
 
 function readStatus(node: object): number | undefined {
   for (const key of ['status', 'statusCode']) {
-    const value = read(node, key);
+    const value = readField(node, key);
     const status = typeof value === 'string' && /^\d{3}$/.test(value) ? Number(value) : value;
     if (typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599)
       return status;
@@ -138,14 +139,6 @@ function readHeader(headers: object, name: string): unknown {
     // a hostile headers object reads as absent
   }
   return undefined;
-}
-
-function read(target: object, key: string): unknown {
-  try {
-    return (target as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
 }
 
 function isObject(value: unknown): value is object {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { CommandIo } from '../../src/cli/eval-command.js';
+import type { CommandIo } from '../../src/cli/command-io.js';
 
 /** A CommandIo that keeps what a command writes, with its own SIGINT emitter. */
 export function memoryIo(env: Record<string, string | undefined> = {}) {
