@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createReferenceId } from '../../boundary/reference-id.js';
-import type { ToolMessage } from '../../boundary/tool-call.js';
+import type { ToolMessage } from '../../protocol.js';
 import { toToolFailure } from './to-tool-failure.js';
 import { TOOL_FAILURE_META_KEY } from './tool-failure.js';
 
