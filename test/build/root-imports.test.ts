@@ -101,6 +101,7 @@ describe('the built package', () => {
     ['ai-sdk', ['ai']],
     ['mcp', ['@modelcontextprotocol/sdk']],
     ['langchain', ['@langchain/core']],
+    ['openai-agents', ['@openai/agents']],
   ])('has the %s adapter import at run time exactly %j of the optional SDKs', async (adapter, expected) => {
     const entry = join(outDir, 'adapters', adapter, 'index.js');
     expect(existsSync(entry)).toBe(true);
