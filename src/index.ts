@@ -15,7 +15,14 @@ export {
 export type { Execution, ExecutionResult } from './boundary/execute-tool.js';
 export { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS } from './boundary/parse-arguments.js';
 export { type CreateReference, createReferenceId } from './boundary/reference-id.js';
-export type { AgentMessage, Model, ModelRequest, ModelResponse, Usage } from './loop/model.js';
+export type {
+  AgentMessage,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamHandlers,
+  Usage,
+} from './loop/model.js';
 export type {
   ApprovalOptions,
   ApprovalStateError,

@@ -8,6 +8,7 @@ import { defaultRunStore } from './default-run-store.js';
 import type { AgentMessage, Model, ModelResponse, Usage } from './model.js';
 import { AWAITING_APPROVAL_TEXT, pauseForApproval } from './pause-for-approval.js';
 import type { ApprovalOptions, PausedRunState } from './paused-run.js';
+import { requestModel } from './request-model.js';
 import type { ResumePoint } from './resume-point.js';
 
 /** How a run ended. */
@@ -54,6 +55,12 @@ export interface RunAgentOptions {
   runId?: string;
   /** Called after each step, for transcripts and progress. */
   onStep?: (step: AgentStep) => void;
+  /**
+   * Called with the model's text as it arrives: each delta of a streaming model (one with
+   * `stream`), or the whole text of each turn for a model without. Tool calls still arrive
+   * whole and go through the dispatcher as usual.
+   */
+  onText?: (delta: string) => void;
   /**
    * Where run state and paused runs live, when `tools` is given; with a `dispatcher`, its store
    * is used. Pass a Redis store to resume a run in another process.
@@ -131,7 +138,7 @@ export async function runAgent(options: RunAgentOptions, resume?: ResumePoint): 
       if (runSignal.aborted) return finish('aborted');
       let response: ModelResponse;
       try {
-        response = await model.generate({ messages, tools: specs, signal: runSignal });
+        response = await requestModel(model, { messages, tools: specs, signal: runSignal }, options.onText);
       } catch (error) {
         if (runSignal.aborted) return finish('aborted');
         throw error;
