@@ -9,5 +9,5 @@ export { classifyCallToolResult } from './classify-call-tool-result.js';
 export { fromMcpError } from './from-mcp-error.js';
 export { jsonSchemaInput } from './json-schema-input.js';
 export { type McpClientToolsOptions, mcpClientTools } from './mcp-client-tools.js';
-export { type RegisterMcpToolsOptions, registerMcpTools } from './register-mcp-tools.js';
+export { type RegisterMcpToolsOptions, type RequestExtra, registerMcpTools } from './register-mcp-tools.js';
 export { toCallToolResult } from './to-call-tool-result.js';
