@@ -21,6 +21,13 @@ export {
 export type { ArgumentLimits } from './boundary/parse-arguments.js';
 export type { CreateReference } from './boundary/reference-id.js';
 export type { AgentMessage, Model, ModelRequest, ModelResponse, Usage } from './loop/model.js';
+export type {
+  ApprovalOptions,
+  ApprovalStateError,
+  ApprovalStateErrorReason,
+  PausedRunState,
+} from './loop/paused-run.js';
+export { type ApprovalDecision, type ResumeAgentOptions, resumeAgent } from './loop/resume-agent.js';
 export {
   type AgentResult,
   type AgentStep,
@@ -31,6 +38,7 @@ export {
 } from './loop/run-agent.js';
 export { combineEventHandlers } from './observe/combine-event-handlers.js';
 export type {
+  ApprovalEvent,
   BreakerEvent,
   EventHandler,
   RunFailureCapEvent,
@@ -83,7 +91,7 @@ export { TransientError, transient } from './outcome/transient-error.js';
 export type { BreakerOptions } from './policy/breaker-options.js';
 export type { RetryOptions } from './policy/retry-options.js';
 export type { RunPolicyOptions } from './policy/run-policy.js';
-export type { HaltReason, JsonSchema, ToolCall, ToolMessage, ToolSpec } from './protocol.js';
+export type { HaltReason, JsonSchema, PendingApproval, ToolCall, ToolMessage, ToolSpec } from './protocol.js';
 export type { LeakRule, LeakSpan } from './sanitize/leak-rule.js';
 export type { Clock } from './state/clock.js';
 export type { StateStore } from './state/state-store.js';
