@@ -1,7 +1,7 @@
 import { createDispatcher, type Dispatcher } from '../boundary/create-dispatcher.js';
 import { createReferenceId } from '../boundary/reference-id.js';
-import type { ToolMessage } from '../boundary/tool-call.js';
 import type { RunPolicyOptions } from '../policy/run-policy.js';
+import type { ToolMessage } from '../protocol.js';
 import type { Tool } from '../tool/define-tool.js';
 import type { AgentMessage, Model, ModelResponse, Usage } from './model.js';
 

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolMessage } from '../../boundary/tool-call.js';
+import type { ToolMessage } from '../../protocol.js';
 
 /**
  * A tool message as an MCP `CallToolResult`: the rendered content as text, `isError` on every
