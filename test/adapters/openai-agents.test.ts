@@ -188,4 +188,40 @@ describe('toolbound/openai-agents', () => {
     expect(result.finalOutput).toBe(DEFAULT_FALLBACK_TEXT);
     expect(server.requests).toHaveLength(1); // the model never wrote an answer around the halt
   });
+
+  it('maps needsApproval onto the SDK approvals: the run interrupts, and the approved call runs', async () => {
+    let refunds = 0;
+    const refund = defineTool({
+      name: 'refund',
+      description: 'Refunds an order.',
+      input: z.object({ orderId: z.string() }),
+      needsApproval: true,
+      run: ({ orderId }) => {
+        refunds += 1;
+        return { orderId, refunded: true };
+      },
+    });
+    const dispatcher = createDispatcher({ tools: [refund], logger: silentLogger });
+    server = await startScriptedHttpServer('/v1/responses', [
+      () => response([functionCall('call_1', 'refund', '{"orderId":"A1"}')]),
+      (body) =>
+        response([answer(JSON.parse(outputFor(body, 'call_1')).ok ? 'Refunded A1.' : 'Not refunded.')]),
+    ]);
+    const agent = new Agent({
+      name: 'assistant',
+      instructions: 'Answer with the tools.',
+      tools: toOpenAIAgentsTools(dispatcher, { runId: 'run-4' }),
+      toolUseBehavior: boundaryToolUseBehavior(),
+    });
+    const run = runner(server.origin);
+
+    const paused = await run.run(agent, 'Refund order A1.');
+    expect(paused.interruptions).toHaveLength(1);
+    expect(refunds).toBe(0);
+    paused.state.approve(paused.interruptions[0]!);
+    const resumed = await run.run(agent, paused.state);
+
+    expect(refunds).toBe(1);
+    expect(resumed.finalOutput).toBe('Refunded A1.');
+  });
 });

@@ -1,6 +1,7 @@
 import { type FunctionTool, type RunContext, tool } from '@openai/agents';
 import type { Dispatcher } from '../../boundary/create-dispatcher.js';
 import type { ToolMessage } from '../../protocol.js';
+import type { Tool } from '../../tool/define-tool.js';
 import { recordHalt } from './halt-record.js';
 
 /** What the SDK hands `invoke` besides the input: the function call item and an abort signal. */
@@ -30,6 +31,10 @@ export interface OpenAIAgentsToolsOptions {
  * ("An error occurred while running the tool...") is never reached. Tools are declared with
  * `strict: false`, since strict mode would reject schemas with optional fields. Pair them with
  * {@link boundaryToolUseBehavior} so that a halt ends the agent run with the fallback text.
+ *
+ * A tool's `needsApproval` becomes the SDK's: the run stops with an interruption, and once
+ * `result.state.approve(...)` lets the call through, it runs under that approval. Arguments that
+ * do not validate need no approval, so the boundary can explain them first.
  * @example
  * const agent = new Agent({
  *   name: 'assistant', instructions: '...',
@@ -41,6 +46,8 @@ export function toOpenAIAgentsTools(
   dispatcher: Dispatcher,
   options: OpenAIAgentsToolsOptions = {},
 ): FunctionTool<unknown>[] {
+  const runId = (runContext: RunContext<unknown>, details?: OpenAIAgentsToolCallDetails) =>
+    typeof options.runId === 'function' ? options.runId(runContext, details) : options.runId;
   return dispatcher.toolSpecs().map((spec) => {
     const created = tool({
       name: spec.name,
@@ -51,18 +58,26 @@ export function toOpenAIAgentsTools(
         throw new Error('toolbound replaces execute; invoke dispatches'); // never runs
       },
     }) as FunctionTool<unknown>;
+    const owned = dispatcher.tools.get(spec.name);
     const functionTool: FunctionTool<unknown> = {
       ...created,
+      // the SDK asks before invoke, and interrupts the run for a person when this says true
+      needsApproval: (runContext, input, callId) =>
+        owned === undefined
+          ? Promise.resolve(false)
+          : asksForApproval(owned, input, runId(runContext), callId),
       // the raw text goes to the boundary, which explains bad JSON and bad values alike
       invoke: async (runContext, input, details) => {
-        const runId =
-          typeof options.runId === 'function' ? options.runId(runContext, details) : options.runId;
+        const callRunId = runId(runContext, details);
         const callId = details?.toolCall?.callId ?? '';
+        // a call the SDK's approval flow let through runs under that approval
+        const approved = callId !== '' && runContext.isToolApproved({ toolName: spec.name, callId }) === true;
         const message = await dispatcher.dispatch(
           { id: callId, name: spec.name, arguments: input },
           {
-            ...(runId === undefined ? {} : { runId }),
+            ...(callRunId === undefined ? {} : { runId: callRunId }),
             ...(details?.signal === undefined ? {} : { signal: details.signal }),
+            ...(approved ? { approval: { approvalId: callId, approve: true, external: true } } : {}),
           },
         );
         if (message.halt) recordHalt(functionTool, callId, message);
@@ -72,4 +87,25 @@ export function toOpenAIAgentsTools(
     };
     return functionTool;
   });
+}
+
+/** The tool's own `needsApproval`, read the way the boundary's gate reads it. */
+async function asksForApproval(
+  owned: Tool,
+  input: unknown,
+  runId: string | undefined,
+  callId: string | undefined,
+): Promise<boolean> {
+  const check = owned.needsApproval;
+  if (check === undefined || check === false) return false;
+  const validated = await owned.input['~standard'].validate(input);
+  if (validated.issues !== undefined) return false; // the boundary answers these without running
+  if (check === true) return true;
+  try {
+    return (
+      (await check(validated.value as never, { runId: runId ?? '', toolCallId: callId ?? '' })) !== false
+    );
+  } catch {
+    return true; // a check that fails must not let the call through unapproved
+  }
 }
