@@ -11,10 +11,11 @@ import { createCircuitBreaker } from '../policy/circuit-breaker.js';
 import { type RetryOptions, resolveRetryOptions } from '../policy/retry-options.js';
 import {
   createRunPolicy,
-  type RunPolicy,
+  type Reservation,
   type RunPolicyOptions,
   resolveRunPolicyOptions,
 } from '../policy/run-policy.js';
+import { settleWithin } from '../policy/settle-within.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
 import { type Clock, systemClock } from '../state/clock.js';
 import { createMemoryStore } from '../state/memory-store.js';
@@ -26,6 +27,7 @@ import { classifyResult } from './classify-result.js';
 import { executeTool } from './execute-tool.js';
 import { findTool } from './find-tool.js';
 import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS, parseArguments } from './parse-arguments.js';
+import { readSignal } from './read-signal.js';
 import { type CreateReference, createReferenceId } from './reference-id.js';
 import { NEVER_ABORTED } from './run-attempt.js';
 import { toJsonSafe } from './to-json-safe.js';
@@ -84,7 +86,11 @@ export interface DispatcherOptions {
 export interface DispatchOptions {
   /** Groups calls into a run for the run policy; without one, each call is a run of its own. */
   runId?: string;
-  /** Aborts the call; the dispatcher still returns a message. */
+  /**
+   * Aborts the call, including argument validation and a wait for a place in the run; the
+   * dispatcher still returns a message. A value that is not an AbortSignal is ignored, with one
+   * `option.ignored` warning per dispatcher.
+   */
   signal?: AbortSignal;
 }
 
@@ -140,22 +146,38 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       ? undefined
       : createCircuitBreaker({ store, options: resolveBreakerOptions(options.breaker), emit, clock });
   const random = options.random ?? Math.random;
-  const policy = guardPolicy(
-    createRunPolicy(store, resolveRunPolicyOptions(options.policy), emit, clock),
+  const policy = createRunPolicy({
+    store,
+    options: resolveRunPolicyOptions(options.policy),
+    retry,
     emit,
     clock,
-  );
+  });
+  let warnedAboutSignal = false;
   const copyData = (data: unknown) =>
     toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 });
 
   const dispatchCall = async (call: ToolCall, dispatchOptions: DispatchOptions): Promise<ToolMessage> => {
     const startedAt = clock.now();
     const runId = typeof dispatchOptions.runId === 'string' ? dispatchOptions.runId : createReference();
-    const signal = dispatchOptions.signal ?? NEVER_ABORTED;
+    const signal =
+      readSignal(readField(dispatchOptions, 'signal'), () => {
+        if (warnedAboutSignal) return;
+        warnedAboutSignal = true;
+        emit({
+          type: 'option.ignored',
+          time: clock.now(),
+          runId,
+          option: 'signal',
+          reason:
+            'dispatch options.signal is not an AbortSignal, so it was ignored; pass an AbortController().signal.',
+        });
+      }) ?? NEVER_ABORTED;
     const toolCallId = readString(call, 'id') ?? '';
     const requestedName = readString(call, 'name') ?? '';
     const rawArguments = readField(call, 'arguments');
     let attempts = 0;
+    let reservation: Reservation | undefined;
     // what identifies "the same call" for the repeat counter: the parsed arguments once known
     let keySource: unknown = typeof rawArguments === 'string' ? rawArguments : null;
 
@@ -166,15 +188,26 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const parsed = parseArguments(rawArguments, tool.name, argumentLimits);
       if (!parsed.ok) return { outcome: parsed.outcome, tool };
       keySource = parsed.value;
-      const validated = await validateArguments(tool, parsed.value).catch((error: unknown) => ({
-        ok: 'threw' as const,
-        error,
-      }));
-      if (validated.ok === 'threw')
-        return { outcome: classifyInternal(validated.error, tool, parsed.value), tool };
+      // validation runs under the tool's timeout and the caller's signal, like the tool itself
+      const bounded = await settleWithin(() => validateArguments(tool, parsed.value), {
+        timeoutMs: tool.timeoutMs,
+        signal,
+        clock,
+      });
+      if (bounded.kind === 'threw')
+        return { outcome: classifyInternal(bounded.error, tool, parsed.value), tool };
+      if (bounded.kind !== 'settled') return { outcome: classifyOther(bounded, tool), tool };
+      const validated = bounded.value;
       if (!validated.ok) return { outcome: validated.outcome, tool };
-      const admission = await policy.admit(runId, tool.name);
-      if (!admission.admitted) return { outcome: admission.outcome, tool };
+      reservation = await policy.reserve({
+        runId,
+        toolName: tool.name,
+        argumentsKey: canonicalArgumentsKey(parsed.value),
+        timeoutMs: tool.timeoutMs,
+        signal,
+      });
+      if (reservation.kind === 'refused') return { outcome: reservation.outcome, tool };
+      if (reservation.kind === 'shared') return { outcome: (await reservation.verdict).outcome, tool };
       const execution = await executeTool(tool, validated.value, {
         runId,
         toolCallId,
@@ -196,6 +229,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         logInternal(classified.internal.reference, classified.internal.thrown, tool, parsed.value);
       return { outcome: classified.outcome, tool };
     };
+
+    const classifyOther = (
+      result: { kind: 'timed_out'; timeoutMs: number } | { kind: 'aborted' },
+      tool: Tool,
+    ) =>
+      classifyResult(result, { toolName: tool.name, copyData, createReference, internalErrorMessage })
+        .outcome;
 
     const classifyInternal = (thrown: unknown, tool: Tool, args: unknown): Outcome => {
       const classified = classifyResult(
@@ -237,7 +277,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       });
     }
     const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(keySource); // only failures are counted
-    const verdict = await policy.record(runId, toolName, toolCallId, argumentsKey, sanitized.outcome);
+    const verdict = await policy.record({
+      runId,
+      toolName,
+      toolCallId,
+      argumentsKey,
+      outcome: sanitized.outcome,
+      ...(reservation === undefined ? {} : { reservation }),
+    });
     const { outcome, content } = boundContent(verdict.outcome, render, maxContentBytes);
     const durationMs = clock.now() - startedAt;
     if (outcome.ok) {
@@ -325,30 +372,6 @@ function indexTools(list: readonly Tool[]): ReadonlyMap<string, Tool> {
   return tools;
 }
 
-/** Store trouble must never fail a call: the policy then admits and records nothing. */
-function guardPolicy(policy: RunPolicy, emit: EmitEvent, clock: Clock): RunPolicy {
-  const report = (error: unknown) =>
-    emit({
-      type: 'store.degraded',
-      time: clock.now(),
-      runId: '',
-      reason: truncate(serializeError(error).message, 200),
-    });
-  return {
-    admit: (runId, toolName) =>
-      policy.admit(runId, toolName).catch((error: unknown) => {
-        report(error);
-        return { admitted: true } as const;
-      }),
-    record: (runId, toolName, toolCallId, argumentsKey, outcome) =>
-      policy.record(runId, toolName, toolCallId, argumentsKey, outcome).catch((error: unknown) => {
-        report(error);
-        return { outcome };
-      }),
-    endRun: (runId) => policy.endRun(runId).catch(report),
-  };
-}
-
 /** The message for a failure inside the boundary itself; built only from values that cannot throw. */
 function lastResort(
   call: unknown,
@@ -414,8 +437,12 @@ function readString(source: unknown, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** Cuts to at most `length` UTF-16 units without splitting a surrogate pair. */
 function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
+  if (text.length <= length) return text;
+  const code = text.charCodeAt(length - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? length - 1 : length;
+  return `${text.slice(0, end)}…`;
 }
 
 function pick<T extends object, K extends keyof T>(
