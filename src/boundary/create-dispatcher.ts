@@ -1,38 +1,23 @@
-import type { ToolSpec } from '../loop/model.js';
 import { createEventSink, type EmitEvent } from '../observe/event-sink.js';
 import type { EventHandler } from '../observe/events.js';
 import { jsonLineLogger, type Logger } from '../observe/logger.js';
-import { readField } from '../observe/read-field.js';
 import { serializeError } from '../observe/serialize-error.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compactRenderer, type Renderer, structuredRenderer } from '../outcome/render.js';
 import { type BreakerOptions, resolveBreakerOptions } from '../policy/breaker-options.js';
 import { createCircuitBreaker } from '../policy/circuit-breaker.js';
 import { type RetryOptions, resolveRetryOptions } from '../policy/retry-options.js';
-import {
-  createRunPolicy,
-  type Reservation,
-  type RunPolicyOptions,
-  resolveRunPolicyOptions,
-} from '../policy/run-policy.js';
-import { settleWithin } from '../policy/settle-within.js';
-import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
+import { createRunPolicy, type RunPolicyOptions, resolveRunPolicyOptions } from '../policy/run-policy.js';
+import type { ToolCall, ToolMessage, ToolSpec } from '../protocol.js';
 import { type Clock, systemClock } from '../state/clock.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { StateStore } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
-import { boundContent } from './bound-content.js';
-import { canonicalArgumentsKey } from './canonical-arguments.js';
-import { classifyResult } from './classify-result.js';
-import { executeTool } from './execute-tool.js';
-import { findTool } from './find-tool.js';
-import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS, parseArguments } from './parse-arguments.js';
-import { readSignal } from './read-signal.js';
+import { truncate } from '../util/truncate.js';
+import { type DispatchConfig, dispatchCall, readString } from './dispatch-call.js';
+import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS } from './parse-arguments.js';
 import { type CreateReference, createReferenceId } from './reference-id.js';
-import { NEVER_ABORTED } from './run-attempt.js';
 import { toJsonSafe } from './to-json-safe.js';
-import type { ToolCall, ToolMessage } from './tool-call.js';
-import { validateArguments } from './validate-arguments.js';
 
 /** Options for {@link createDispatcher}. */
 export interface DispatcherOptions {
@@ -86,11 +71,7 @@ export interface DispatcherOptions {
 export interface DispatchOptions {
   /** Groups calls into a run for the run policy; without one, each call is a run of its own. */
   runId?: string;
-  /**
-   * Aborts the call, including argument validation and a wait for a place in the run; the
-   * dispatcher still returns a message. A value that is not an AbortSignal is ignored, with one
-   * `option.ignored` warning per dispatcher.
-   */
+  /** Aborts the call; the dispatcher still returns a message. */
   signal?: AbortSignal;
 }
 
@@ -146,6 +127,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       ? undefined
       : createCircuitBreaker({ store, options: resolveBreakerOptions(options.breaker), emit, clock });
   const random = options.random ?? Math.random;
+  // the policy never rejects: store trouble is reported as store.degraded and fails open
   const policy = createRunPolicy({
     store,
     options: resolveRunPolicyOptions(options.policy),
@@ -153,179 +135,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     emit,
     clock,
   });
-  let warnedAboutSignal = false;
   const copyData = (data: unknown) =>
     toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 });
-
-  const dispatchCall = async (call: ToolCall, dispatchOptions: DispatchOptions): Promise<ToolMessage> => {
-    const startedAt = clock.now();
-    const runId = typeof dispatchOptions.runId === 'string' ? dispatchOptions.runId : createReference();
-    const signal =
-      readSignal(readField(dispatchOptions, 'signal'), () => {
-        if (warnedAboutSignal) return;
-        warnedAboutSignal = true;
-        emit({
-          type: 'option.ignored',
-          time: clock.now(),
-          runId,
-          option: 'signal',
-          reason:
-            'dispatch options.signal is not an AbortSignal, so it was ignored; pass an AbortController().signal.',
-        });
-      }) ?? NEVER_ABORTED;
-    const toolCallId = readString(call, 'id') ?? '';
-    const requestedName = readString(call, 'name') ?? '';
-    const rawArguments = readField(call, 'arguments');
-    let attempts = 0;
-    let reservation: Reservation | undefined;
-    // what identifies "the same call" for the repeat counter: the parsed arguments once known
-    let keySource: unknown = typeof rawArguments === 'string' ? rawArguments : null;
-
-    const decide = async (): Promise<{ outcome: Outcome; tool?: Tool }> => {
-      const found = findTool(requestedName, tools);
-      if (!found.ok) return { outcome: found.outcome };
-      const { tool } = found;
-      const parsed = parseArguments(rawArguments, tool.name, argumentLimits);
-      if (!parsed.ok) return { outcome: parsed.outcome, tool };
-      keySource = parsed.value;
-      // validation runs under the tool's timeout and the caller's signal, like the tool itself
-      const bounded = await settleWithin(() => validateArguments(tool, parsed.value), {
-        timeoutMs: tool.timeoutMs,
-        signal,
-        clock,
-      });
-      if (bounded.kind === 'threw')
-        return { outcome: classifyInternal(bounded.error, tool, parsed.value), tool };
-      if (bounded.kind !== 'settled') return { outcome: classifyOther(bounded, tool), tool };
-      const validated = bounded.value;
-      if (!validated.ok) return { outcome: validated.outcome, tool };
-      reservation = await policy.reserve({
-        runId,
-        toolName: tool.name,
-        argumentsKey: canonicalArgumentsKey(parsed.value),
-        timeoutMs: tool.timeoutMs,
-        signal,
-      });
-      if (reservation.kind === 'refused') return { outcome: reservation.outcome, tool };
-      if (reservation.kind === 'shared') return { outcome: (await reservation.verdict).outcome, tool };
-      const execution = await executeTool(tool, validated.value, {
-        runId,
-        toolCallId,
-        signal,
-        clock,
-        retry,
-        emit,
-        random,
-        ...(breaker === undefined ? {} : { breaker }),
-      });
-      attempts = execution.attempts;
-      const classified = classifyResult(execution.result, {
-        toolName: tool.name,
-        copyData,
-        createReference,
-        internalErrorMessage,
-      });
-      if (classified.internal !== undefined)
-        logInternal(classified.internal.reference, classified.internal.thrown, tool, parsed.value);
-      return { outcome: classified.outcome, tool };
-    };
-
-    const classifyOther = (
-      result: { kind: 'timed_out'; timeoutMs: number } | { kind: 'aborted' },
-      tool: Tool,
-    ) =>
-      classifyResult(result, { toolName: tool.name, copyData, createReference, internalErrorMessage })
-        .outcome;
-
-    const classifyInternal = (thrown: unknown, tool: Tool, args: unknown): Outcome => {
-      const classified = classifyResult(
-        { kind: 'threw', error: thrown },
-        { toolName: tool.name, copyData, createReference, internalErrorMessage },
-      );
-      if (classified.internal !== undefined) logInternal(classified.internal.reference, thrown, tool, args);
-      return classified.outcome;
-    };
-
-    const logInternal = (reference: string, thrown: unknown, tool: Tool, args: unknown) => {
-      emit({
-        type: 'tool.internal_error',
-        time: clock.now(),
-        runId,
-        tool: tool.name,
-        toolCallId,
-        reference,
-        arguments: sanitizeValue(copyData(args)),
-        thrown: serializeError(thrown),
-      });
-    };
-
-    const { outcome: decided, tool } = await decide();
-    const toolName = tool?.name ?? truncate(requestedName, 64);
-    const sanitized = sanitizeOutcome(
-      decided,
-      tool?.allowRules === undefined ? {} : { allowRules: tool.allowRules },
-    );
-    for (const leak of sanitized.leaks) {
-      emit({
-        type: 'tool.message_leaked',
-        time: clock.now(),
-        runId,
-        tool: toolName,
-        toolCallId,
-        field: leak.field,
-        rule: leak.rule,
-      });
-    }
-    const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(keySource); // only failures are counted
-    const verdict = await policy.record({
-      runId,
-      toolName,
-      toolCallId,
-      argumentsKey,
-      outcome: sanitized.outcome,
-      ...(reservation === undefined ? {} : { reservation }),
-    });
-    const { outcome, content } = boundContent(verdict.outcome, render, maxContentBytes);
-    const durationMs = clock.now() - startedAt;
-    if (outcome.ok) {
-      emit({
-        type: 'tool.succeeded',
-        time: clock.now(),
-        runId,
-        tool: toolName,
-        toolCallId,
-        outcomeClass: outcome.class,
-        durationMs,
-        attempts,
-      });
-    } else {
-      emit({
-        type: 'tool.failed',
-        time: clock.now(),
-        runId,
-        tool: toolName,
-        toolCallId,
-        outcomeClass: outcome.class,
-        error: outcome.error,
-        durationMs,
-        attempts,
-        ...(outcome.class === 'unavailable' && outcome.reference !== undefined
-          ? { reference: outcome.reference }
-          : {}),
-      });
-    }
-    const message: ToolMessage = {
-      toolCallId,
-      toolName,
-      outcome,
-      content,
-      isError: !outcome.ok,
-      halt: verdict.halt !== undefined,
-    };
-    if (verdict.halt !== undefined) message.haltReason = verdict.halt;
-    if (outcome.class === 'unavailable' && outcome.reference !== undefined)
-      message.reference = outcome.reference;
-    return message;
+  const config: DispatchConfig = {
+    tools,
+    clock,
+    render,
+    argumentLimits,
+    maxContentBytes,
+    createReference,
+    internalErrorMessage,
+    emit,
+    policy,
+    retry,
+    breaker,
+    random,
+    copyData,
   };
 
   return {
@@ -339,6 +164,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     async dispatch(call, dispatchOptions = {}) {
       try {
         return await dispatchCall(
+          config,
           call,
           typeof dispatchOptions === 'object' && dispatchOptions !== null ? dispatchOptions : {},
         );
@@ -430,19 +256,6 @@ function lastResort(
     halt: false,
     reference,
   };
-}
-
-function readString(source: unknown, key: string): string | undefined {
-  const value = readField(source, key);
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** Cuts to at most `length` UTF-16 units without splitting a surrogate pair. */
-function truncate(text: string, length: number): string {
-  if (text.length <= length) return text;
-  const code = text.charCodeAt(length - 1);
-  const end = code >= 0xd800 && code <= 0xdbff ? length - 1 : length;
-  return `${text.slice(0, end)}…`;
 }
 
 function pick<T extends object, K extends keyof T>(

@@ -29,7 +29,10 @@ export interface GenerateContext {
  * `Retry-After` the provider asked for, never past `maxElapsedMs`. Any other error rejects, as
  * it is the caller's to handle; an abort resolves `aborted`.
  */
-export async function generateWithRetry(request: ModelRequest, context: GenerateContext): Promise<Generation> {
+export async function generateWithRetry(
+  request: ModelRequest,
+  context: GenerateContext,
+): Promise<Generation> {
   const { model, retry, clock, random, emit, runId } = context;
   const startedAt = clock.now();
   let previousDelayMs = retry.initialDelayMs;

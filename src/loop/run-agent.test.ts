@@ -5,8 +5,8 @@ import { silentLogger } from '../observe/logger.js';
 import { correctable, fatal } from '../outcome/constructors.js';
 import { ToolError } from '../outcome/tool-error.js';
 import { defineTool } from '../tool/define-tool.js';
-import type { Model } from './model.js';
 import { DEFAULT_FALLBACK_TEXTS } from './fallback-text.js';
+import type { Model } from './model.js';
 import { DEFAULT_FALLBACK_TEXT, runAgent } from './run-agent.js';
 import { lastSuggestion, scriptedModel } from './scripted-model.js';
 

@@ -1,11 +1,11 @@
 import { createDispatcher, type Dispatcher } from '../boundary/create-dispatcher.js';
 import { createReferenceId } from '../boundary/reference-id.js';
-import type { ToolMessage } from '../boundary/tool-call.js';
 import { createEventSink } from '../observe/event-sink.js';
 import type { EventHandler } from '../observe/events.js';
 import { jsonLineLogger, type Logger } from '../observe/logger.js';
 import { type RetryOptions, resolveRetryOptions } from '../policy/retry-options.js';
 import type { RunPolicyOptions } from '../policy/run-policy.js';
+import type { ToolMessage } from '../protocol.js';
 import { type Clock, systemClock } from '../state/clock.js';
 import type { Tool } from '../tool/define-tool.js';
 import { DEFAULT_FALLBACK_TEXTS } from './fallback-text.js';
@@ -116,7 +116,8 @@ export const DEFAULT_FALLBACK_TEXT = DEFAULT_FALLBACK_TEXTS.halted;
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const { model, messages: initial, maxSteps = 10, signal, onStep, clock = systemClock } = options;
-  if (typeof options !== 'object' || options === null) throw new TypeError('runAgent: pass an options object.');
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('runAgent: pass an options object.');
   if (typeof model?.generate !== 'function')
     throw new TypeError('runAgent: model must have a generate(request) method.');
   if (!Array.isArray(initial)) throw new TypeError('runAgent: messages must be an array.');
@@ -124,7 +125,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     throw new RangeError('runAgent: maxSteps must be a positive integer.');
   if (signal !== undefined && !(signal instanceof AbortSignal))
     throw new TypeError('runAgent: signal must be an AbortSignal, such as new AbortController().signal.');
-  if (onStep !== undefined && typeof onStep !== 'function') throw new TypeError('runAgent: onStep must be a function.');
+  if (onStep !== undefined && typeof onStep !== 'function')
+    throw new TypeError('runAgent: onStep must be a function.');
   const modelRetry = resolveRetryOptions(options.modelRetry);
   const dispatcher = resolveDispatcher(options);
   const emit = createEventSink(options.logger ?? jsonLineLogger(), options.onEvent ? [options.onEvent] : []);

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../boundary/tool-call.js';
+import type { ToolCall } from '../protocol.js';
 import type { Model, ModelRequest, ModelResponse } from './model.js';
 
 /** A tool call in a script; the id is filled in when omitted. */
@@ -49,7 +49,9 @@ export function scriptedModel(
       requests.push({
         ...request,
         messages: request.messages.map((message) =>
-          message.role === 'assistant' ? { ...message, toolCalls: message.toolCalls.map((call) => ({ ...call })) } : { ...message },
+          message.role === 'assistant'
+            ? { ...message, toolCalls: message.toolCalls.map((call) => ({ ...call })) }
+            : { ...message },
         ),
         tools: [...request.tools],
       });

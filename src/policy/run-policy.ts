@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { HaltReason } from '../boundary/tool-call.js';
 import type { EmitEvent } from '../observe/event-sink.js';
 import { refused, unavailable } from '../outcome/constructors.js';
 import type { FailureOutcome, Outcome, OutcomeClass, UnavailableOutcome } from '../outcome/outcome.js';
+import type { HaltReason } from '../protocol.js';
 import type { Clock } from '../state/clock.js';
 import type { RunReply, RunSettings, StateStore } from '../state/state-store.js';
 import { onAbort } from './on-abort.js';

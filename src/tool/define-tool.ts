@@ -13,8 +13,9 @@ export interface ToolContext {
   attempt: number;
 }
 
-/** A JSON Schema object, as providers expect for tool parameters. */
-export type JsonSchema = Record<string, unknown>;
+import type { JsonSchema } from '../protocol.js';
+
+export type { JsonSchema };
 
 /** What `defineTool` takes. */
 export interface ToolDefinition<Schema extends StandardSchemaV1 = StandardSchemaV1> {

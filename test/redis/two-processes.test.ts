@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisStore } from '../../src/adapters/redis/index.js';
-import type { ToolMessage } from '../../src/boundary/tool-call.js';
 import type { ToolboundEvent } from '../../src/observe/events.js';
 import { silentLogger } from '../../src/observe/logger.js';
+import type { ToolMessage } from '../../src/protocol.js';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 
 const CHILD = fileURLToPath(new URL('./dispatcher-process.ts', import.meta.url));

@@ -1,4 +1,12 @@
-import type { Outcome } from '../outcome/outcome.js';
+/**
+ * The types that several layers share: a tool call as it arrives, the one message that leaves,
+ * and a tool as the model is told about it. They live here, below every folder, so that no
+ * folder has to import a layer above it to name them.
+ */
+import type { Outcome } from './outcome/outcome.js';
+
+/** A JSON Schema object, as providers expect for tool parameters. */
+export type JsonSchema = Record<string, unknown>;
 
 /** A tool call as a provider hands it over. `arguments` is a JSON string or an object. */
 export interface ToolCall {
@@ -26,4 +34,12 @@ export interface ToolMessage {
   haltReason?: HaltReason;
   /** The server-log id of an unexpected failure. */
   reference?: string;
+}
+
+/** A tool as the model is told about it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an empty object schema when unknown). */
+  parameters: JsonSchema;
 }
