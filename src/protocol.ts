@@ -34,6 +34,23 @@ export interface ToolMessage {
   haltReason?: HaltReason;
   /** The server-log id of an unexpected failure. */
   reference?: string;
+  /**
+   * Set when the call waits for a person's approval instead of running; `outcome` then says so
+   * (`refused`, `approval_required`), for loops that cannot pause. `runAgent` pauses on it.
+   */
+  pendingApproval?: PendingApproval;
+}
+
+/** A call that waits for a person's decision; the record itself is kept in the StateStore. */
+export interface PendingApproval {
+  /** The key a decision names; an approved call runs at most once under it. */
+  approvalId: string;
+  /** The tool that runs when approved (for an offer, the tool that made it). */
+  toolName: string;
+  /** The arguments it runs with, unless a decision edits them. */
+  arguments: Record<string, unknown>;
+  /** Why approval is needed, when the tool said (an offer's message). */
+  message?: string;
 }
 
 /** A tool as the model is told about it. */

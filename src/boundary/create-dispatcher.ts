@@ -1,5 +1,5 @@
 import { createEventSink, type EmitEvent } from '../observe/event-sink.js';
-import type { EventHandler } from '../observe/events.js';
+import type { EventHandler, ToolboundEvent } from '../observe/events.js';
 import { jsonLineLogger, type Logger } from '../observe/logger.js';
 import { serializeError } from '../observe/serialize-error.js';
 import type { Outcome } from '../outcome/outcome.js';
@@ -14,6 +14,7 @@ import { createMemoryStore } from '../state/memory-store.js';
 import type { StateStore } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
 import { truncate } from '../util/truncate.js';
+import { type CallApproval, resolveApprovalTtlMs } from './approval-gate.js';
 import { type DispatchConfig, dispatchCall, readString } from './dispatch-call.js';
 import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS } from './parse-arguments.js';
 import { type CreateReference, createReferenceId } from './reference-id.js';
@@ -61,6 +62,11 @@ export interface DispatcherOptions {
   /** @default a random UUID */
   createReference?: CreateReference;
   /**
+   * How long a call waiting for approval stays approvable.
+   * @default 86400000 (one day)
+   */
+  approvalTtlMs?: number;
+  /**
    * The sentence the model reads when a tool fails unexpectedly.
    * @default DEFAULT_INTERNAL_ERROR_MESSAGE
    */
@@ -73,6 +79,11 @@ export interface DispatchOptions {
   runId?: string;
   /** Aborts the call; the dispatcher still returns a message. */
   signal?: AbortSignal;
+  /**
+   * A person's decision on this call, as `resumeAgent` passes it: the approval record is claimed
+   * in the store, once, before the call runs or is refused. See docs/approvals.md.
+   */
+  approval?: CallApproval;
 }
 
 /** Runs tool calls through the boundary. */
@@ -85,6 +96,10 @@ export interface Dispatcher {
   dispatch(call: ToolCall, options?: DispatchOptions): Promise<ToolMessage>;
   /** Forgets a run's state once the run is over. Never rejects. */
   endRun(runId: string): Promise<void>;
+  /** Where run state and pending approvals live; `resumeAgent` reads paused runs from it. */
+  readonly store?: StateStore;
+  /** Sends an event to this dispatcher's logger and `onEvent`; for `runAgent` and `resumeAgent`. */
+  readonly report?: (event: ToolboundEvent) => void;
 }
 
 /** The generic sentence for an unexpected failure; the detail goes to the log under the reference. */
@@ -151,6 +166,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     breaker,
     random,
     copyData,
+    store,
+    approvalTtlMs: resolveApprovalTtlMs(options.approvalTtlMs),
   };
 
   return {
@@ -175,6 +192,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     async endRun(runId) {
       await policy.endRun(runId);
     },
+    store,
+    report: emit,
   };
 }
 

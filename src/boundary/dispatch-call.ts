@@ -6,12 +6,14 @@ import type { CircuitBreaker } from '../policy/circuit-breaker.js';
 import type { ResolvedRetryOptions } from '../policy/retry-options.js';
 import type { Reservation, RunPolicy } from '../policy/run-policy.js';
 import { settleWithin } from '../policy/settle-within.js';
-import type { ToolCall, ToolMessage } from '../protocol.js';
+import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
 import type { Clock } from '../state/clock.js';
+import type { StateStore } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
 import { readField } from '../util/read-field.js';
 import { truncate } from '../util/truncate.js';
+import { type CallApproval, passApprovalGate, recordOffer } from './approval-gate.js';
 import { boundContent } from './bound-content.js';
 import { canonicalArgumentsKey } from './canonical-arguments.js';
 import { classifyResult } from './classify-result.js';
@@ -38,6 +40,8 @@ export interface DispatchConfig {
   breaker: CircuitBreaker | undefined;
   random: () => number;
   copyData: (data: unknown) => unknown;
+  store: StateStore;
+  approvalTtlMs: number;
 }
 
 /** One call as the boundary reads it, before anything is decided. */
@@ -48,6 +52,7 @@ interface Request {
   rawArguments: unknown;
   signal: AbortSignal;
   startedAt: number;
+  approval: CallApproval | undefined;
 }
 
 /** What the stages before rendering decided. */
@@ -57,6 +62,7 @@ interface Decision {
   /** What identifies "the same call" for the repeat counter. */
   keySource: unknown;
   attempts: number;
+  pendingApproval?: PendingApproval;
   /** The call's place in the run, once it reached the gate; `record` settles it. */
   reservation?: Reservation;
 }
@@ -73,7 +79,7 @@ const MAX_ECHOED_NAME = 64;
 export async function dispatchCall(
   config: DispatchConfig,
   call: ToolCall,
-  options: { runId?: unknown; signal?: unknown },
+  options: { runId?: unknown; signal?: unknown; approval?: unknown },
 ): Promise<ToolMessage> {
   const request = readRequest(config, call, options);
   const decision = await decide(config, request);
@@ -83,7 +89,7 @@ export async function dispatchCall(
 function readRequest(
   config: DispatchConfig,
   call: ToolCall,
-  options: { runId?: unknown; signal?: unknown },
+  options: { runId?: unknown; signal?: unknown; approval?: unknown },
 ): Request {
   const runId = typeof options.runId === 'string' ? options.runId : config.createReference();
   return {
@@ -93,6 +99,7 @@ function readRequest(
     rawArguments: readField(call, 'arguments'),
     signal: readSignal(readField(options, 'signal'), config, runId) ?? NEVER_ABORTED,
     startedAt: config.clock.now(),
+    approval: readApproval(options.approval),
   };
 }
 
@@ -127,7 +134,21 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   const validated = bounded.value;
   if (!validated.ok) return { outcome: validated.outcome, tool, keySource, attempts: 0 };
 
-  // gate: a place in the run, reserved atomically; an identical call in flight is shared
+  // gate: approvals and the tool's budget, then a place in the run, reserved atomically (an
+  // identical call already in flight is shared instead of run again)
+  const gate = await passApprovalGate(config, {
+    runId: request.runId,
+    toolCallId: request.toolCallId,
+    tool,
+    args: parsed.value,
+    value: validated.value,
+    approval: request.approval,
+  });
+  if (gate.kind === 'stop') {
+    const stopped: Decision = { outcome: gate.outcome, tool, keySource, attempts: 0 };
+    if (gate.pendingApproval !== undefined) stopped.pendingApproval = gate.pendingApproval;
+    return stopped;
+  }
   const reservation = await config.policy.reserve({
     runId: request.runId,
     toolName: tool.name,
@@ -150,10 +171,14 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
     emit: config.emit,
     random: config.random,
     ...(config.breaker === undefined ? {} : { breaker: config.breaker }),
+    ...(gate.approval === undefined ? {} : { approval: gate.approval }),
   });
 
   // normalise
   const outcome = normalise(config, request, tool, execution.result, parsed.value);
+  await recordOffer(config, { runId: request.runId, tool, args: parsed.value, outcome }).catch(() => {
+    // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
+  });
   return { outcome, tool, keySource, attempts: execution.attempts, reservation };
 }
 
@@ -238,6 +263,7 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
   if (verdict.halt !== undefined) message.haltReason = verdict.halt;
   if (outcome.class === 'unavailable' && outcome.reference !== undefined)
     message.reference = outcome.reference;
+  if (decision.pendingApproval !== undefined) message.pendingApproval = decision.pendingApproval;
   return message;
 }
 
@@ -276,4 +302,17 @@ function report(
 export function readString(source: unknown, key: string): string | undefined {
   const value = readField(source, key);
   return typeof value === 'string' ? value : undefined;
+}
+
+/** A decision passed as a dispatch option, read defensively: anything malformed is no decision. */
+function readApproval(value: unknown): CallApproval | undefined {
+  const approvalId = readField(value, 'approvalId');
+  const approve = readField(value, 'approve');
+  if (typeof approvalId !== 'string' || approvalId === '' || typeof approve !== 'boolean') return undefined;
+  if (approve)
+    return readField(value, 'external') === true
+      ? { approvalId, approve, external: true }
+      : { approvalId, approve };
+  const reason = readField(value, 'reason');
+  return typeof reason === 'string' ? { approvalId, approve, reason } : { approvalId, approve };
 }

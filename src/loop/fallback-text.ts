@@ -4,7 +4,9 @@ import type { RunEnding } from './run-agent.js';
  * The text for a run that ended without an answer, one per ending, each saying what happened
  * and nothing more: none claims a tool failed when none did.
  */
-export const DEFAULT_FALLBACK_TEXTS: Readonly<Record<Exclude<RunEnding, 'answered'>, string>> = {
+export const DEFAULT_FALLBACK_TEXTS: Readonly<
+  Record<Exclude<RunEnding, 'answered' | 'awaiting_approval'>, string>
+> = {
   halted:
     "Sorry, I couldn't complete that: a tool it needed failed in a way that needs the team's attention, so I stopped. Nothing here was guessed.",
   repeated_failure:

@@ -17,6 +17,10 @@ const LEVELS: Record<ToolboundEvent['type'], LogLevel> = {
   'store.recovered': 'warn',
   'option.ignored': 'warn',
   'model.retried': 'info',
+  'approval.requested': 'info',
+  'approval.approved': 'info',
+  'approval.rejected': 'info',
+  'approval.expired': 'warn',
 };
 
 /** Sends one event to the logger and to each handler; nothing they throw escapes. */

@@ -1,5 +1,6 @@
 import { applyBreakerCommand } from './apply-breaker-command.js';
 import { applyRunCommand, createRunRecord, type RunRecord, snapshotRun } from './apply-run-command.js';
+import { createApprovalRecords } from './approval-records.js';
 import { type Clock, systemClock } from './clock.js';
 import { LruList } from './lru-list.js';
 import type { StateStore } from './state-store.js';
@@ -50,6 +51,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   const runs = new LruList<RunRecord>();
   const breakers = new Map<string, BreakerRecord>();
   const leases = new Map<string, { holder: string; expiresAt: number }>();
+  const approvals = createApprovalRecords(clock, maxRecords);
 
   const live = (scope: string, now: number): RunRecord | undefined => {
     const record = runs.get(scope);
@@ -74,6 +76,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     for (const [scope, record] of [...runs.entries()]) if (record.expiresAt <= now) runs.delete(scope);
     for (const [key, lease] of leases) if (lease.expiresAt <= now) leases.delete(key);
     for (const [service, record] of breakers) if (record.expiresAt <= now) breakers.delete(service);
+    approvals.sweep();
   };
 
   return {
@@ -102,6 +105,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     async clear(scope) {
       runs.delete(scope);
+    },
+    async updateApproval(key, command) {
+      return approvals.apply(key, command);
     },
     async updateBreaker(service, command, settings) {
       const now = clock.now();

@@ -1,3 +1,5 @@
+import type { ApprovalCommand, ApprovalReply } from './approval-records.js';
+
 /**
  * Where per-run state and circuit breakers live. Each operation is atomic on one record (a
  * "scope", such as one run), so a Redis implementation serves each with a single Lua script.
@@ -21,6 +23,13 @@ export interface StateStore {
    * breakers that are local to the process.
    */
   updateBreaker?(service: string, command: BreakerCommand, settings: BreakerSettings): Promise<BreakerReply>;
+  /**
+   * Applies one command to an approval record (a pending approval, a paused run, a per-run tool
+   * budget), atomically; see {@link ApprovalCommand}. Approvals and `maxCallsPerRun` need it.
+   * Unlike the other operations it must not fall back to local state: a claim that two
+   * processes could both win would run an approved call twice.
+   */
+  updateApproval?(key: string, command: ApprovalCommand): Promise<ApprovalReply>;
 }
 
 /** The run policy's limits, as a store applies them. */
