@@ -3,11 +3,12 @@
  * store's cost per counted failure when it holds 1,000 records against 100,000 (its default
  * cap, where every new run evicts the oldest). Run alone with `npx tsx bench/policy.ts`.
  */
-import { correctable, createMemoryStore, ok, silentLogger } from '../src/index.js';
+import { correctable, ok, silentLogger } from '../src/index.js';
 import { createEventSink } from '../src/observe/event-sink.js';
 import { resolveRetryOptions } from '../src/policy/retry-options.js';
 import { createRunPolicy, resolveRunPolicyOptions } from '../src/policy/run-policy.js';
 import { systemClock } from '../src/state/clock.js';
+import { createMemoryStore } from '../src/state/index.js';
 import type { RunCommand, RunSettings } from '../src/state/state-store.js';
 import { measure, measureInterleaved, printTable } from './measure.js';
 

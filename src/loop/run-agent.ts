@@ -133,7 +133,12 @@ export const DEFAULT_FALLBACK_TEXT = DEFAULT_FALLBACK_TEXTS.halted;
  * const result = await runAgent({ model, tools: [getWeather], messages: [{ role: 'user', content: 'Weather in Pune?' }] });
  * result.endedBy; // 'answered'
  */
-export async function runAgent(options: RunAgentOptions, resume?: ResumePoint): Promise<AgentResult> {
+export function runAgent(options: RunAgentOptions): Promise<AgentResult> {
+  return runLoop(options);
+}
+
+/** The loop itself; `resumeAgent` enters it at a resume point. Internal to the loop folder. */
+export async function runLoop(options: RunAgentOptions, resume?: ResumePoint): Promise<AgentResult> {
   if (typeof options !== 'object' || options === null)
     throw new TypeError('runAgent: pass an options object.');
   const { model, messages: initial, maxSteps = 10, signal, onStep, clock = systemClock } = options;
