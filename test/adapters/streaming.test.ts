@@ -337,4 +337,29 @@ describe('streaming models', () => {
     expect(result.text).toBe('It is 31 °C in Pune.');
     expect(deltas).toEqual(['It is 31 °C in Pune.']);
   });
+
+  it('does not retry a turn whose text was already shown, but retries one that showed nothing', async () => {
+    const { dispatcher } = weatherDispatcher();
+    const busy = () => Object.assign(new Error('Service Unavailable'), { status: 503 });
+    let streams = 0;
+    const deltas: string[] = [];
+    const result = await runAgent({
+      model: {
+        generate: async () => ({ content: 'unused', toolCalls: [] }),
+        stream: async (_request, handlers) => {
+          streams += 1;
+          if (streams === 1) throw busy(); // nothing shown yet: retried
+          handlers.onText('It is 31');
+          throw busy(); // mid-answer: not retried, or the user would read it twice
+        },
+      },
+      dispatcher,
+      messages: [{ role: 'user', content: 'Weather in Pune?' }],
+      modelRetry: { initialDelayMs: 1, maxDelayMs: 1 },
+      onText: (delta) => deltas.push(delta),
+    });
+    expect(streams).toBe(2);
+    expect(deltas).toEqual(['It is 31']);
+    expect(result.endedBy).toBe('model_unavailable');
+  });
 });
