@@ -219,7 +219,11 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
 
   // run policy: only failures are counted, so only they need the canonical arguments
   const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(decision.keySource);
-  const verdict = await config.policy.record(runId, toolName, toolCallId, argumentsKey, sanitized.outcome);
+  // a call waiting for a person has not failed, so the policy does not count it
+  const verdict =
+    decision.pendingApproval === undefined
+      ? await config.policy.record(runId, toolName, toolCallId, argumentsKey, sanitized.outcome)
+      : { outcome: sanitized.outcome };
 
   // render
   const { outcome, content } = boundContent(verdict.outcome, config.render, config.maxContentBytes);

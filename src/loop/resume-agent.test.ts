@@ -115,6 +115,25 @@ describe('runAgent with a call that needs approval', () => {
 });
 
 describe('resumeAgent', () => {
+  it('resumes with tools alone: the paused run waits in the process-wide store', async () => {
+    const { applied, applyCredit } = creditTools();
+    const paused = await runAgent({
+      model: scriptedModel([
+        { toolCalls: [{ name: 'apply_credit', arguments: { customer: 'H', amount: 9_000 } }] },
+      ]),
+      tools: [applyCredit],
+      messages: ask,
+    });
+    const result = await resumeAgent({
+      model: scriptedModel([{ content: 'Applied.' }]),
+      tools: [applyCredit],
+      state: JSON.parse(JSON.stringify(paused.state)),
+      decisions: [{ approvalId: paused.pendingApprovals![0]!.approvalId, approve: true }],
+    });
+    expect(result.endedBy).toBe('answered');
+    expect(applied).toHaveLength(1);
+  });
+
   it('approves after a JSON round trip: the call runs once, the earlier results are kept, the model answers', async () => {
     const context = setup();
     const paused = await pausedRun(context);

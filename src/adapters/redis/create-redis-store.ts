@@ -5,6 +5,7 @@ import { serializeError } from '../../observe/serialize-error.js';
 import { type Clock, systemClock } from '../../state/clock.js';
 import { createMemoryStore, type MemoryStore } from '../../state/memory-store.js';
 import type { BreakerReply, BreakerState, StateStore } from '../../state/state-store.js';
+import { APPROVAL_SCRIPT, approvalArguments, readApprovalReply } from './approval-script.js';
 import { fromNodeRedis, type NodeRedisClient } from './from-node-redis.js';
 import { isRedisScriptClient, type RedisScriptClient } from './redis-script-client.js';
 import { REDIS_SCRIPTS, type RedisScript } from './redis-scripts.js';
@@ -319,6 +320,15 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         },
         () => local.releaseLease(key, holder),
       );
+    },
+
+    async updateApproval(key, command) {
+      const remote = async () =>
+        readApprovalReply(
+          await call(APPROVAL_SCRIPT, [`${keyPrefix}{approval:${key}}`], approvalArguments(command)),
+        );
+      // a budget may count locally while Redis is down; a claim never may, or two processes could both win
+      return command.kind === 'count' ? shared(remote, () => local.updateApproval!(key, command)) : remote();
     },
 
     async updateBreaker(service, command, settings) {
