@@ -377,7 +377,7 @@ describe('resumeAgent refuses a state that is not what the server gave', () => {
     const model = scriptedModel([{ content: 'x' }], { repeatLast: true });
     const variants: PausedRunState[] = [
       { ...paused.state!, expiresAt: paused.state!.expiresAt + 86_400_000 },
-      { ...paused.state!, signature: `${paused.state!.signature!.slice(0, -2)}AA` },
+      { ...paused.state!, signature: flipFirst(paused.state!.signature!) },
       { ...paused.state!, runId: 'another-run' },
     ];
     const { signature: _removed, ...unsigned } = paused.state!;
@@ -585,3 +585,8 @@ describe('a dispatcher used without runAgent', () => {
     expect(context.applied).toEqual([]);
   });
 });
+
+/** The same text with its first character changed, so it is certainly different. */
+function flipFirst(text: string): string {
+  return `${text.startsWith('A') ? 'B' : 'A'}${text.slice(1)}`;
+}
