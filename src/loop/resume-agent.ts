@@ -21,7 +21,7 @@ import {
   approvalStore,
   type RunAgentOptions,
   resolveDispatcher,
-  runAgent,
+  runLoop,
 } from './run-agent.js';
 
 /** A person's decision on one pending approval. */
@@ -148,7 +148,7 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
     policy: _policy,
     ...runOptions
   } = options;
-  return runAgent({ ...runOptions, dispatcher, messages: [] }, resumePoint);
+  return runLoop({ ...runOptions, dispatcher, messages: [] }, resumePoint);
 }
 
 function checkSignature(state: PausedRunState, secret: string | Uint8Array | undefined): void {
