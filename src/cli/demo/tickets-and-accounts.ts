@@ -3,7 +3,7 @@
  * system that is down (a gap, not a "none"), and an ambiguous account name that needs the user.
  */
 import { z } from 'zod';
-import { clarify, empty, unavailable } from '../../outcome/constructors.js';
+import { clarifying, empty, unavailable } from '../../outcome/constructors.js';
 import { defineTool } from '../../tool/define-tool.js';
 import { type Print, runOneCall } from './transcript.js';
 
@@ -32,7 +32,7 @@ const findAccount = defineTool({
   description: 'Finds a customer account by name.',
   input: z.object({ name: z.string() }),
   run: async ({ name }) =>
-    clarify({
+    clarifying({
       error: 'ambiguous_account',
       message: `Two accounts match "${name}". Ask the user which one they mean.`,
       candidates: [
