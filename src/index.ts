@@ -48,6 +48,8 @@ export type {
   ApprovalEvent,
   BreakerEvent,
   EventHandler,
+  ModelRetriedEvent,
+  OptionIgnoredEvent,
   RunFailureCapEvent,
   RunHaltedEvent,
   StoreEvent,

@@ -31,7 +31,7 @@ export type AnthropicModelOptions = Omit<
  * blocks stay in place. `stream` streams the same request through the SDK's `messages.stream`,
  * forwarding text deltas; the tool calls come from the final message.
  * @example
- * const model = anthropicModel({ client: new Anthropic(), model: 'claude-sonnet-4-5', maxTokens: 1024 });
+ * const model = anthropicModel({ client: new Anthropic(), model: 'claude-sonnet-5-5', maxTokens: 1024 });
  * const result = await runAgent({ model, dispatcher, messages: [{ role: 'user', content: 'Weather in Pune?' }] });
  */
 export function anthropicModel(options: AnthropicModelOptions): Model {
