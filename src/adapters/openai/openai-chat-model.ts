@@ -20,7 +20,7 @@ export type OpenAIChatModelOptions = Omit<
  * `parallel_tool_calls`, `tool_choice`…) are passed through on every request. `stream` sends the
  * same request with `stream: true` (and usage in the last chunk) and assembles the tool calls.
  * @example
- * const model = openaiChatModel({ client: new OpenAI(), model: 'gpt-4.1-mini' });
+ * const model = openaiChatModel({ client: new OpenAI(), model: 'gpt-5.4-mini' });
  * const result = await runAgent({ model, dispatcher, messages: [{ role: 'user', content: 'Weather in Pune?' }] });
  */
 export function openaiChatModel(options: OpenAIChatModelOptions): Model {
