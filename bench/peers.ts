@@ -25,6 +25,8 @@ import { createDispatcher, defineTool, jsonLineLogger, silentLogger } from '../s
 
 const SMOKE = process.argv.includes('--smoke');
 const WRITE_BASELINE = process.argv.includes('--write-baseline');
+/** `--only success` (or typo, throws, large, allocation) runs one part and skips the rest, for quick checks. */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const BASELINE_FILE = new URL('../../bench/baseline.json', import.meta.url);
 
 const input = z.object({
@@ -305,7 +307,7 @@ function spaceUsed(
 /** Runs the side-by-side benchmark, prints its tables, and in smoke mode checks the baseline. */
 export async function runPeersBenchmark(): Promise<void> {
   const options = SMOKE
-    ? { rounds: 5, iterations: 300, warmup: 1_000 }
+    ? { rounds: 5, iterations: 1_000, warmup: 5_000 }
     : { rounds: 9, iterations: 2_000, warmup: 5_000 };
   const ours = toolbound();
   const contenders: Array<readonly [string, Run]> = [
@@ -319,7 +321,7 @@ export async function runPeersBenchmark(): Promise<void> {
   console.log(
     `\nSide by side (${options.rounds} round-robin rounds × ${options.iterations} calls; ratio = median of per-round toolbound/peer)`,
   );
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((name) => ONLY === undefined || name === ONLY)) {
     const rows = await ratios(scenario, contenders, options);
     console.log(`\n  ${SCENARIO_TITLES[scenario]}`);
     for (const row of rows) {
@@ -330,20 +332,24 @@ export async function runPeersBenchmark(): Promise<void> {
     }
   }
 
-  const mcpRows = await ratios(
-    'success',
-    [
-      ['toolbound registerMcpTools', await mcpCaller(toolboundMcpServer)],
-      ['MCP SDK registerTool', await mcpCaller(mcpSdkServer)],
-    ],
-    options,
-  );
+  if (ONLY !== undefined && ONLY !== 'allocation') return;
+  const mcpRows =
+    ONLY === 'allocation'
+      ? []
+      : await ratios(
+          'success',
+          [
+            ['toolbound registerMcpTools', await mcpCaller(toolboundMcpServer)],
+            ['MCP SDK registerTool', await mcpCaller(mcpSdkServer)],
+          ],
+          options,
+        );
   console.log('\n  MCP tools/call over an in-memory transport, success');
   for (const row of mcpRows)
     console.log(
       `    ${row.name.padEnd(30)} ${row.microseconds.toFixed(2).padStart(8)} µs/call   toolbound ${row.ratio.toFixed(2)}×`,
     );
-  measured['mcp success: MCP SDK registerTool'] = round(mcpRows[1]!.ratio);
+  if (mcpRows[1] !== undefined) measured['mcp success: MCP SDK registerTool'] = round(mcpRows[1].ratio);
 
   const calls = SMOKE ? 20_000 : 100_000;
   console.log(`\n  Allocation per call on success (${calls.toLocaleString('en')} calls, V8 GC profiler)`);
