@@ -1,3 +1,4 @@
+import { onAbort } from '../policy/on-abort.js';
 import type { Clock } from '../state/clock.js';
 import type { Tool, ToolApproval, ToolContext } from '../tool/define-tool.js';
 
@@ -55,7 +56,7 @@ class Attempt implements ToolContext {
   #timer: unknown;
   #settled = false;
   #resolve: ((result: AttemptResult) => void) | undefined;
-  #onAbort: (() => void) | undefined;
+  #stopListening: (() => void) | undefined;
 
   constructor(tool: Tool, context: AttemptContext) {
     this.runId = context.runId;
@@ -81,12 +82,12 @@ class Attempt implements ToolContext {
       this.#resolve = resolve;
     });
     this.#timer = this.#clock.setTimeout(this.#onTimeout, this.#tool.timeoutMs);
+    // one listener per signal however many calls share it (see onAbort)
     if (this.#caller !== NEVER_ABORTED) {
-      this.#onAbort = () => {
+      this.#stopListening = onAbort(this.#caller, () => {
         this.#abort(this.#caller.reason);
         this.#finish(ABORTED);
-      };
-      this.#caller.addEventListener('abort', this.#onAbort, { once: true });
+      });
     }
     try {
       void this.#settle(this.#tool.run(args as never, this));
@@ -120,7 +121,7 @@ class Attempt implements ToolContext {
     if (this.#settled) return;
     this.#settled = true;
     this.#clock.clearTimeout(this.#timer);
-    if (this.#onAbort !== undefined) this.#caller.removeEventListener('abort', this.#onAbort);
+    this.#stopListening?.();
     this.#resolve!(result);
   }
 }

@@ -139,7 +139,15 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
   if (halted !== undefined)
     resumePoint.endedBy = halted.haltReason === 'repeated_failure' ? 'repeated_failure' : 'halted';
   else if (signal?.aborted === true) resumePoint.endedBy = 'aborted';
-  const { state: _state, decisions: _decisions, ...runOptions } = options;
+  // the dispatcher is made once, above: the run goes on with it, whatever built it
+  const {
+    state: _state,
+    decisions: _decisions,
+    tools: _tools,
+    store: _store,
+    policy: _policy,
+    ...runOptions
+  } = options;
   return runLoop({ ...runOptions, dispatcher, messages: [] }, resumePoint);
 }
 
@@ -204,7 +212,9 @@ async function checkDecisions(
       if (typeof args !== 'object' || args === null || Array.isArray(args))
         throw invalid(`the edited arguments for ${JSON.stringify(approvalId)} must be an object.`);
       if (tool !== undefined) {
-        const validated = await validateArguments(tool, args).catch(() => undefined);
+        const validated = await Promise.resolve()
+          .then(() => validateArguments(tool, args))
+          .catch(() => undefined);
         if (validated === undefined || !validated.ok)
           throw invalid(
             `the edited arguments for ${JSON.stringify(approvalId)} are not valid for ${tool.name}: ${validated?.ok === false ? validated.outcome.message : 'its schema failed on them'} Fix them and resume again; the state is still usable.`,
