@@ -16,7 +16,7 @@ export function validateArguments(tool: Tool, args: Record<string, unknown>): Va
     const withDates = coerceIsoDates(args, result.issues);
     if (withDates === undefined) return failed(tool, args, result.issues);
     return then(tool.input['~standard'].validate(withDates), (retried) =>
-      retried.issues === undefined ? { ok: true, value: retried.value } : failed(tool, args, result.issues),
+      retried.issues === undefined ? { ok: true, value: retried.value } : failed(tool, args, retried.issues),
     );
   });
 }
