@@ -328,7 +328,7 @@ async function needsApproval(tool: Tool, input: GateInput): Promise<boolean> {
 
 /** What the model reads for a declined call, and for the same call again in the run. */
 function rejected(toolName: string, reason: string): Outcome {
-  const said = reason === '' ? '' : ` Their reason: ${JSON.stringify(reason)}.`;
+  const said = reason === '' ? '' : ` Their reason: ${JSON.stringify(reason)}`;
   return refused({
     error: 'approval_rejected',
     message: `A person declined this ${toolName} action, so it did not run.${said} Do not ask again in this run; tell the user.`,
