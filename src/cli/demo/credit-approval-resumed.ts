@@ -72,7 +72,8 @@ function printing(model: Model, print: Print, firstStep: number): Model {
 }
 
 const printMessages = (print: Print) => (step: AgentStep) => {
-  for (const message of step.toolMessages) print(`step ${step.index}: ${message.toolName} answers ${message.content}`);
+  for (const message of step.toolMessages)
+    print(`step ${step.index}: ${message.toolName} answers ${message.content}`);
 };
 
 async function pauseForFinance(print: Print, ledger: Array<{ account_id: string; amount: number }>) {
