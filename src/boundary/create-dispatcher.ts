@@ -118,6 +118,10 @@ const DEFAULT_MAX_CONTENT_BYTES = 32_768;
  * message.content; // {"ok":false,"class":"correctable","error":"invalid_arguments",…,"suggestion":{"city":"Pune"}}
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(
+      'createDispatcher expects an options object: createDispatcher({ tools: [getWeather] }), with tools made by defineTool.',
+    );
   const tools = indexTools(options.tools);
   const clock = options.clock ?? systemClock;
   const render =

@@ -10,6 +10,7 @@ import { type Clock, systemClock } from '../state/clock.js';
 import type { StateStore } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
 import { defaultRunStore } from './default-run-store.js';
+import { describeModelMisuse } from './describe-model-misuse.js';
 import { DEFAULT_FALLBACK_TEXTS } from './fallback-text.js';
 import { generateWithRetry } from './generate-with-retry.js';
 import type { AgentMessage, Model, ModelRequest, ModelResponse, Usage } from './model.js';
@@ -140,10 +141,11 @@ export function runAgent(options: RunAgentOptions): Promise<AgentResult> {
 /** The loop itself; `resumeAgent` enters it at a resume point. Internal to the loop folder. */
 export async function runLoop(options: RunAgentOptions, resume?: ResumePoint): Promise<AgentResult> {
   if (typeof options !== 'object' || options === null)
-    throw new TypeError('runAgent: pass an options object.');
+    throw new TypeError(
+      "runAgent expects an options object: runAgent({ model, tools: [getWeather], messages: [{ role: 'user', content: '...' }] }).",
+    );
   const { model, messages: initial, maxSteps = 10, signal, onStep, clock = systemClock } = options;
-  if (typeof model?.generate !== 'function')
-    throw new TypeError('runAgent: model must have a generate(request) method.');
+  if (typeof model?.generate !== 'function') throw new TypeError(describeModelMisuse(model));
   if (!Array.isArray(initial)) throw new TypeError('runAgent: messages must be an array.');
   if (!Number.isInteger(maxSteps) || maxSteps < 1)
     throw new RangeError('runAgent: maxSteps must be a positive integer.');
