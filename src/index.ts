@@ -41,6 +41,8 @@ export type {
   ApprovalEvent,
   BreakerEvent,
   EventHandler,
+  ModelRetriedEvent,
+  OptionIgnoredEvent,
   RunFailureCapEvent,
   RunHaltedEvent,
   StoreEvent,
@@ -53,7 +55,13 @@ export type {
   ToolSucceededEvent,
 } from './observe/events.js';
 export { createJsonlSink, type JsonlSink, type JsonlSinkOptions } from './observe/jsonl-sink.js';
-export { jsonLineLogger, type Logger, type LogLevel, silentLogger } from './observe/logger.js';
+export {
+  type JsonLineLoggerOptions,
+  jsonLineLogger,
+  type Logger,
+  type LogLevel,
+  silentLogger,
+} from './observe/logger.js';
 export type { SerializedError } from './observe/serialize-error.js';
 export {
   clarify,
