@@ -20,7 +20,14 @@ export {
 } from './boundary/create-dispatcher.js';
 export type { ArgumentLimits } from './boundary/parse-arguments.js';
 export type { CreateReference } from './boundary/reference-id.js';
-export type { AgentMessage, Model, ModelRequest, ModelResponse, Usage } from './loop/model.js';
+export type {
+  AgentMessage,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamHandlers,
+  Usage,
+} from './loop/model.js';
 export type {
   ApprovalOptions,
   ApprovalStateError,

@@ -66,6 +66,8 @@ interface Decision {
   keySource: unknown;
   attempts: number;
   pendingApproval?: PendingApproval;
+  /** True when a person's decision stopped the call: the model did not fail, so the policy does not count it. */
+  decidedByPerson?: boolean;
   /** The call's place in the run, once it reached the gate; `record` settles it. */
   reservation?: Reservation;
 }
@@ -154,6 +156,7 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   if (gate.kind === 'stop') {
     const stopped: Decision = { outcome: gate.outcome, tool, keySource, attempts: 0 };
     if (gate.pendingApproval !== undefined) stopped.pendingApproval = gate.pendingApproval;
+    if (request.approval !== undefined) stopped.decidedByPerson = true;
     return stopped;
   }
   const reservation = await config.policy.reserve({
@@ -246,9 +249,10 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
 
   // run policy: only failures are counted, so only they need the canonical arguments
   const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(decision.keySource);
-  // a call waiting for a person has not failed, and holds no reservation: the policy does not count it
+  // a call waiting for a person, or declined by one, is not the model failing, and holds no
+  // reservation: the policy does not count it
   const verdict =
-    decision.pendingApproval === undefined
+    decision.pendingApproval === undefined && decision.decidedByPerson !== true
       ? await config.policy.record({
           runId,
           toolName,
