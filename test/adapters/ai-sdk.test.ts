@@ -219,4 +219,21 @@ describe('toolbound/ai-sdk', () => {
     ).toHaveLength(3);
     expect(leaksHostPort(JSON.stringify(model.doGenerateCalls.map((options) => options.prompt)))).toBe(false);
   });
+
+  it("maps the loop's toolChoice 'none' to the AI SDK's toolChoice, and sends none otherwise", async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => turn([{ type: 'text', text: 'Here is what I found.' }]),
+    });
+    const adapter = aiSdkModel({ model });
+    const { dispatcher } = weatherDispatcher();
+    const request = {
+      messages: [{ role: 'user' as const, content: 'Summarise.' }],
+      tools: dispatcher.toolSpecs(),
+      signal: new AbortController().signal,
+    };
+    await adapter.generate({ ...request, toolChoice: 'none' });
+    await adapter.generate(request);
+    expect(model.doGenerateCalls[0]!.toolChoice).toEqual({ type: 'none' });
+    expect(model.doGenerateCalls[1]!.toolChoice).not.toEqual({ type: 'none' });
+  });
 });

@@ -191,4 +191,22 @@ describe('toolbound/anthropic', () => {
     expect((last[4]!.content as Block[])[0]).not.toHaveProperty('is_error');
     expect(leaksHostPort(JSON.stringify(server.requests.map((request) => request.body)))).toBe(false);
   });
+
+  it("maps the loop's toolChoice 'none' to tool_choice {type: none}, and sends none otherwise", async () => {
+    server = await startScriptedHttpServer('/v1/messages', [
+      () => message([{ type: 'text', text: 'Here is what I found.' }], 'end_turn'),
+      () => message([{ type: 'text', text: 'Again.' }], 'end_turn'),
+    ]);
+    const model = anthropicModel({ client: clientFor(server), model: 'claude-test', maxTokens: 256 });
+    const { dispatcher } = weatherDispatcher();
+    const request = {
+      messages: [{ role: 'user' as const, content: 'Summarise.' }],
+      tools: dispatcher.toolSpecs(),
+      signal: new AbortController().signal,
+    };
+    await model.generate({ ...request, toolChoice: 'none' });
+    await model.generate(request);
+    expect(server.requests[0]!.body['tool_choice']).toEqual({ type: 'none' });
+    expect(server.requests[1]!.body).not.toHaveProperty('tool_choice');
+  });
 });

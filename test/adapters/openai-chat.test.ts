@@ -187,4 +187,23 @@ describe('toolbound/openai with Chat Completions', () => {
     expect(JSON.stringify(logged)).toContain(LEAKED_DETAIL);
     expect(JSON.stringify(logged)).toContain('ref-1');
   });
+
+  it("maps the loop's toolChoice 'none' to tool_choice, and sends none otherwise", async () => {
+    server = await startScriptedHttpServer('/v1/chat/completions', [
+      () => completion({ content: 'Here is what I found.' }, 'stop'),
+      () => completion({ content: 'Again.' }, 'stop'),
+    ]);
+    const model = openaiChatModel({ client: clientFor(server), model: 'gpt-test' });
+    const { dispatcher } = weatherDispatcher();
+    const request = {
+      messages: [{ role: 'user' as const, content: 'Summarise.' }],
+      tools: dispatcher.toolSpecs(),
+      signal: new AbortController().signal,
+    };
+    await model.generate({ ...request, toolChoice: 'none' });
+    await model.generate(request);
+    expect(server.requests[0]!.body['tool_choice']).toBe('none');
+    expect(server.requests[0]!.body['tools']).toHaveLength(2);
+    expect(server.requests[1]!.body).not.toHaveProperty('tool_choice');
+  });
 });

@@ -186,4 +186,23 @@ describe('toolbound/openai with the Responses API', () => {
     expect(JSON.parse(last[8]!.output as string)).toMatchObject({ ok: true, data: { city: 'Pune' } });
     expect(leaksHostPort(JSON.stringify(server.requests.map((request) => request.body)))).toBe(false);
   });
+
+  it("maps the loop's toolChoice 'none' to tool_choice, and sends none otherwise", async () => {
+    server = await startScriptedHttpServer('/v1/responses', [
+      () => response([answer('Here is what I found.')]),
+      () => response([answer('Again.')]),
+    ]);
+    const client = new OpenAI({ apiKey: 'test-key', baseURL: `${server.origin}/v1`, maxRetries: 0 });
+    const model = openaiResponsesModel({ client, model: 'gpt-test' });
+    const { dispatcher } = weatherDispatcher();
+    const request = {
+      messages: [{ role: 'user' as const, content: 'Summarise.' }],
+      tools: dispatcher.toolSpecs(),
+      signal: new AbortController().signal,
+    };
+    await model.generate({ ...request, toolChoice: 'none' });
+    await model.generate(request);
+    expect(server.requests[0]!.body['tool_choice']).toBe('none');
+    expect(server.requests[1]!.body).not.toHaveProperty('tool_choice');
+  });
 });

@@ -58,6 +58,7 @@ export function aiSdkModel(options: AISDKModelOptions): Model {
       ...(system === undefined ? {} : { system }),
       messages,
       ...(request.tools.length === 0 ? {} : { tools }),
+      ...(request.toolChoice === 'none' && request.tools.length > 0 ? { toolChoice: 'none' as const } : {}),
       abortSignal: request.signal,
     };
   };

@@ -31,6 +31,8 @@ export function openaiChatModel(options: OpenAIChatModelOptions): Model {
     ...parameters,
     messages: toChatCompletionMessages(request.messages),
     ...(request.tools.length === 0 ? {} : { tools: toOpenAITools({ toolSpecs: () => [...request.tools] }) }),
+    // the loop's last call after the failure cap asks for words only
+    ...(request.toolChoice === 'none' && request.tools.length > 0 ? { tool_choice: 'none' as const } : {}),
   });
   return {
     async generate(request): Promise<ModelResponse> {

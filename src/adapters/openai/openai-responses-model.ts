@@ -40,6 +40,7 @@ export function openaiResponsesModel(options: OpenAIResponsesModelOptions): Mode
       ...parameters,
       input: toResponsesInput(request.messages, replay),
       ...(tools.length === 0 ? {} : { tools }),
+      ...(request.toolChoice === 'none' && tools.length > 0 ? { tool_choice: 'none' as const } : {}),
     };
   };
   const read = (response: Response): ModelResponse => {
