@@ -1,10 +1,11 @@
 import type { LeakRule, LeakSpan } from './leak-rule.js';
+import type { LeakRuleName } from './leak-rule-name.js';
 import { LEAK_RULES } from './leak-rules.js';
 
 /** Options for {@link findLeaks}. */
 export interface FindLeaksOptions {
   /** Rule names to skip, from the tool's allowlist. */
-  allowRules?: readonly string[];
+  allowRules?: readonly LeakRuleName[];
   /** The rules to run. @default LEAK_RULES */
   rules?: readonly LeakRule[];
 }

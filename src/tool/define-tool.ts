@@ -1,5 +1,6 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { Outcome } from '../outcome/outcome.js';
+import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
 
 /** What a tool's `run` receives besides its arguments. */
 export interface ToolContext {
@@ -50,7 +51,7 @@ export interface ToolDefinition<Schema extends StandardSchemaV1 = StandardSchema
    * `['filesystem-path']` for a tool that lists a workspace. The only way to opt out.
    * @default []
    */
-  allowRules?: readonly string[];
+  allowRules?: readonly LeakRuleName[];
   /** Does the work. Return data (meaning ok) or an Outcome, or throw a ToolError. */
   run: (
     args: StandardSchemaV1.InferOutput<Schema>,
