@@ -15,8 +15,14 @@ export {
 export type { Execution, ExecutionResult } from './boundary/execute-tool.js';
 export { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS } from './boundary/parse-arguments.js';
 export { type CreateReference, createReferenceId } from './boundary/reference-id.js';
-export type { HaltReason, ToolCall, ToolMessage } from './boundary/tool-call.js';
-export type { AgentMessage, Model, ModelRequest, ModelResponse, ToolSpec, Usage } from './loop/model.js';
+export type { AgentMessage, Model, ModelRequest, ModelResponse, Usage } from './loop/model.js';
+export type {
+  ApprovalOptions,
+  ApprovalStateError,
+  ApprovalStateErrorReason,
+  PausedRunState,
+} from './loop/paused-run.js';
+export { type ApprovalDecision, type ResumeAgentOptions, resumeAgent } from './loop/resume-agent.js';
 export {
   type AgentResult,
   type AgentStep,
@@ -68,6 +74,7 @@ export { computeBackoffDelay } from './policy/compute-backoff-delay.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './policy/parse-retry-after.js';
 export type { RetryOptions } from './policy/retry-options.js';
 export type { RunPolicyOptions } from './policy/run-policy.js';
+export type { HaltReason, PendingApproval, ToolCall, ToolMessage, ToolSpec } from './protocol.js';
 export { findLeaks } from './sanitize/find-leaks.js';
 export type { LeakRule, LeakSpan } from './sanitize/leak-rule.js';
 export { LEAK_RULES } from './sanitize/leak-rules.js';

@@ -5,13 +5,13 @@ import { z } from 'zod';
 import type { Logger } from '../observe/logger.js';
 import { empty, notFound } from '../outcome/constructors.js';
 import { ToolError } from '../outcome/tool-error.js';
+import type { ToolCall, ToolMessage } from '../protocol.js';
 import { defineTool } from '../tool/define-tool.js';
 import {
   createDispatcher,
   DEFAULT_INTERNAL_ERROR_MESSAGE,
   type DispatcherOptions,
 } from './create-dispatcher.js';
-import type { ToolCall, ToolMessage } from './tool-call.js';
 
 /** The marker a second installed copy of toolbound would put on its ToolError. */
 const OTHER_COPY_MARKER: unique symbol = Symbol.for('toolbound.ToolError');

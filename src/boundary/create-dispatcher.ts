@@ -1,8 +1,6 @@
-import type { ToolSpec } from '../loop/model.js';
 import { createEventSink, type EmitEvent } from '../observe/event-sink.js';
-import type { EventHandler } from '../observe/events.js';
+import type { EventHandler, ToolboundEvent } from '../observe/events.js';
 import { jsonLineLogger, type Logger } from '../observe/logger.js';
-import { readField } from '../observe/read-field.js';
 import { serializeError } from '../observe/serialize-error.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compactRenderer, type Renderer, structuredRenderer } from '../outcome/render.js';
@@ -15,22 +13,17 @@ import {
   type RunPolicyOptions,
   resolveRunPolicyOptions,
 } from '../policy/run-policy.js';
-import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
+import type { ToolCall, ToolMessage, ToolSpec } from '../protocol.js';
 import { type Clock, systemClock } from '../state/clock.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { StateStore } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
-import { boundContent } from './bound-content.js';
-import { canonicalArgumentsKey } from './canonical-arguments.js';
-import { classifyResult } from './classify-result.js';
-import { executeTool } from './execute-tool.js';
-import { findTool } from './find-tool.js';
-import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS, parseArguments } from './parse-arguments.js';
+import { truncate } from '../util/truncate.js';
+import { type CallApproval, resolveApprovalTtlMs } from './approval-gate.js';
+import { type DispatchConfig, dispatchCall, readString } from './dispatch-call.js';
+import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS } from './parse-arguments.js';
 import { type CreateReference, createReferenceId } from './reference-id.js';
-import { NEVER_ABORTED } from './run-attempt.js';
 import { toJsonSafe } from './to-json-safe.js';
-import type { ToolCall, ToolMessage } from './tool-call.js';
-import { validateArguments } from './validate-arguments.js';
 
 /** Options for {@link createDispatcher}. */
 export interface DispatcherOptions {
@@ -74,6 +67,11 @@ export interface DispatcherOptions {
   /** @default a random UUID */
   createReference?: CreateReference;
   /**
+   * How long a call waiting for approval stays approvable.
+   * @default 86400000 (one day)
+   */
+  approvalTtlMs?: number;
+  /**
    * The sentence the model reads when a tool fails unexpectedly.
    * @default DEFAULT_INTERNAL_ERROR_MESSAGE
    */
@@ -86,6 +84,11 @@ export interface DispatchOptions {
   runId?: string;
   /** Aborts the call; the dispatcher still returns a message. */
   signal?: AbortSignal;
+  /**
+   * A person's decision on this call, as `resumeAgent` passes it: the approval record is claimed
+   * in the store, once, before the call runs or is refused. See docs/approvals.md.
+   */
+  approval?: CallApproval;
 }
 
 /** Runs tool calls through the boundary. */
@@ -98,6 +101,10 @@ export interface Dispatcher {
   dispatch(call: ToolCall, options?: DispatchOptions): Promise<ToolMessage>;
   /** Forgets a run's state once the run is over. Never rejects. */
   endRun(runId: string): Promise<void>;
+  /** Where run state and pending approvals live; `resumeAgent` reads paused runs from it. */
+  readonly store?: StateStore;
+  /** Sends an event to this dispatcher's logger and `onEvent`; for `runAgent` and `resumeAgent`. */
+  readonly report?: (event: ToolboundEvent) => void;
 }
 
 /** The generic sentence for an unexpected failure; the detail goes to the log under the reference. */
@@ -147,138 +154,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   );
   const copyData = (data: unknown) =>
     toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 });
-
-  const dispatchCall = async (call: ToolCall, dispatchOptions: DispatchOptions): Promise<ToolMessage> => {
-    const startedAt = clock.now();
-    const runId = typeof dispatchOptions.runId === 'string' ? dispatchOptions.runId : createReference();
-    const signal = dispatchOptions.signal ?? NEVER_ABORTED;
-    const toolCallId = readString(call, 'id') ?? '';
-    const requestedName = readString(call, 'name') ?? '';
-    const rawArguments = readField(call, 'arguments');
-    let attempts = 0;
-    // what identifies "the same call" for the repeat counter: the parsed arguments once known
-    let keySource: unknown = typeof rawArguments === 'string' ? rawArguments : null;
-
-    const decide = async (): Promise<{ outcome: Outcome; tool?: Tool }> => {
-      const found = findTool(requestedName, tools);
-      if (!found.ok) return { outcome: found.outcome };
-      const { tool } = found;
-      const parsed = parseArguments(rawArguments, tool.name, argumentLimits);
-      if (!parsed.ok) return { outcome: parsed.outcome, tool };
-      keySource = parsed.value;
-      const validated = await validateArguments(tool, parsed.value).catch((error: unknown) => ({
-        ok: 'threw' as const,
-        error,
-      }));
-      if (validated.ok === 'threw')
-        return { outcome: classifyInternal(validated.error, tool, parsed.value), tool };
-      if (!validated.ok) return { outcome: validated.outcome, tool };
-      const admission = await policy.admit(runId, tool.name);
-      if (!admission.admitted) return { outcome: admission.outcome, tool };
-      const execution = await executeTool(tool, validated.value, {
-        runId,
-        toolCallId,
-        signal,
-        clock,
-        retry,
-        emit,
-        random,
-        ...(breaker === undefined ? {} : { breaker }),
-      });
-      attempts = execution.attempts;
-      const classified = classifyResult(execution.result, {
-        toolName: tool.name,
-        copyData,
-        createReference,
-        internalErrorMessage,
-      });
-      if (classified.internal !== undefined)
-        logInternal(classified.internal.reference, classified.internal.thrown, tool, parsed.value);
-      return { outcome: classified.outcome, tool };
-    };
-
-    const classifyInternal = (thrown: unknown, tool: Tool, args: unknown): Outcome => {
-      const classified = classifyResult(
-        { kind: 'threw', error: thrown },
-        { toolName: tool.name, copyData, createReference, internalErrorMessage },
-      );
-      if (classified.internal !== undefined) logInternal(classified.internal.reference, thrown, tool, args);
-      return classified.outcome;
-    };
-
-    const logInternal = (reference: string, thrown: unknown, tool: Tool, args: unknown) => {
-      emit({
-        type: 'tool.internal_error',
-        time: clock.now(),
-        runId,
-        tool: tool.name,
-        toolCallId,
-        reference,
-        arguments: sanitizeValue(copyData(args)),
-        thrown: serializeError(thrown),
-      });
-    };
-
-    const { outcome: decided, tool } = await decide();
-    const toolName = tool?.name ?? truncate(requestedName, 64);
-    const sanitized = sanitizeOutcome(
-      decided,
-      tool?.allowRules === undefined ? {} : { allowRules: tool.allowRules },
-    );
-    for (const leak of sanitized.leaks) {
-      emit({
-        type: 'tool.message_leaked',
-        time: clock.now(),
-        runId,
-        tool: toolName,
-        toolCallId,
-        field: leak.field,
-        rule: leak.rule,
-      });
-    }
-    const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(keySource); // only failures are counted
-    const verdict = await policy.record(runId, toolName, toolCallId, argumentsKey, sanitized.outcome);
-    const { outcome, content } = boundContent(verdict.outcome, render, maxContentBytes);
-    const durationMs = clock.now() - startedAt;
-    if (outcome.ok) {
-      emit({
-        type: 'tool.succeeded',
-        time: clock.now(),
-        runId,
-        tool: toolName,
-        toolCallId,
-        outcomeClass: outcome.class,
-        durationMs,
-        attempts,
-      });
-    } else {
-      emit({
-        type: 'tool.failed',
-        time: clock.now(),
-        runId,
-        tool: toolName,
-        toolCallId,
-        outcomeClass: outcome.class,
-        error: outcome.error,
-        durationMs,
-        attempts,
-        ...(outcome.class === 'unavailable' && outcome.reference !== undefined
-          ? { reference: outcome.reference }
-          : {}),
-      });
-    }
-    const message: ToolMessage = {
-      toolCallId,
-      toolName,
-      outcome,
-      content,
-      isError: !outcome.ok,
-      halt: verdict.halt !== undefined,
-    };
-    if (verdict.halt !== undefined) message.haltReason = verdict.halt;
-    if (outcome.class === 'unavailable' && outcome.reference !== undefined)
-      message.reference = outcome.reference;
-    return message;
+  const config: DispatchConfig = {
+    tools,
+    clock,
+    render,
+    argumentLimits,
+    maxContentBytes,
+    createReference,
+    internalErrorMessage,
+    emit,
+    policy,
+    retry,
+    breaker,
+    random,
+    copyData,
+    store,
+    approvalTtlMs: resolveApprovalTtlMs(options.approvalTtlMs),
   };
 
   return {
@@ -292,6 +183,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     async dispatch(call, dispatchOptions = {}) {
       try {
         return await dispatchCall(
+          config,
           call,
           typeof dispatchOptions === 'object' && dispatchOptions !== null ? dispatchOptions : {},
         );
@@ -302,6 +194,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     async endRun(runId) {
       await policy.endRun(runId);
     },
+    store,
+    report: emit,
   };
 }
 
@@ -407,15 +301,6 @@ function lastResort(
     halt: false,
     reference,
   };
-}
-
-function readString(source: unknown, key: string): string | undefined {
-  const value = readField(source, key);
-  return typeof value === 'string' ? value : undefined;
-}
-
-function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
 }
 
 function pick<T extends object, K extends keyof T>(

@@ -6,9 +6,9 @@ import { silentLogger } from '../observe/logger.js';
 import { transient } from '../outcome/transient-error.js';
 import type { BreakerOptions } from '../policy/breaker-options.js';
 import type { RetryOptions } from '../policy/retry-options.js';
+import type { ToolMessage } from '../protocol.js';
 import { defineTool, type ToolContext } from '../tool/define-tool.js';
 import { createDispatcher } from './create-dispatcher.js';
-import type { ToolMessage } from './tool-call.js';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 const withStatus = (status: number, headers?: Record<string, string>) =>

@@ -14,7 +14,7 @@ import {
 } from '../policy/transient-outcomes.js';
 import type { Clock } from '../state/clock.js';
 import type { BreakerResult } from '../state/state-store.js';
-import type { Tool } from '../tool/define-tool.js';
+import type { Tool, ToolApproval } from '../tool/define-tool.js';
 import { type AttemptResult, runAttempt } from './run-attempt.js';
 
 /** How a call's execution ended: an attempt's raw result, or an outcome decided on the way. */
@@ -43,6 +43,8 @@ export interface ExecutionContext {
    * @default Math.random
    */
   random?: () => number;
+  /** Set when the call runs under a person's approval; the tool reads it in its context. */
+  approval?: ToolApproval;
 }
 
 const SINGLE_ATTEMPT = resolveRetryOptions({ maxAttempts: 1 });
@@ -83,7 +85,14 @@ async function attemptWithRetries(
   const startedAt = clock.now();
   let previousDelayMs = options.initialDelayMs;
   for (let attempt = 1; ; attempt++) {
-    const result = await runAttempt(tool, args, { runId, toolCallId, signal, clock, attempt });
+    const result = await runAttempt(tool, args, {
+      runId,
+      toolCallId,
+      signal,
+      clock,
+      attempt,
+      ...(context.approval === undefined ? {} : { approval: context.approval }),
+    });
     const failure = transientFailureOf(result, clock.now());
     if (failure === undefined)
       return { execution: { result, attempts: attempt }, verdict: safeVerdictOf(result) };

@@ -1,6 +1,7 @@
 import { correctable } from '../outcome/constructors.js';
 import type { CorrectableOutcome } from '../outcome/outcome.js';
 import type { Tool } from '../tool/define-tool.js';
+import { truncate } from '../util/truncate.js';
 import { uniqueNearest } from './edit-distance.js';
 
 const LISTED_TOOLS = 20;
@@ -18,7 +19,7 @@ export function findTool(
   if (tool !== undefined) return { ok: true, tool };
   const names = [...tools.keys()];
   const nearest = uniqueNearest(requested, names);
-  const shown = JSON.stringify(requested.length > 64 ? `${requested.slice(0, 64)}…` : requested);
+  const shown = JSON.stringify(truncate(requested, 64));
   const listed = names.slice(0, LISTED_TOOLS).join(', ') + (names.length > LISTED_TOOLS ? ', …' : '');
   const message =
     names.length === 0

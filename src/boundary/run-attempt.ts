@@ -1,5 +1,5 @@
 import type { Clock } from '../state/clock.js';
-import type { Tool } from '../tool/define-tool.js';
+import type { Tool, ToolApproval } from '../tool/define-tool.js';
 
 /** How one attempt at running a tool ended, before classification. */
 export type AttemptResult =
@@ -16,6 +16,8 @@ export interface AttemptContext {
   /** The caller's signal; aborting it ends the attempt at once. */
   signal: AbortSignal;
   clock: Clock;
+  /** Set when the call runs under a person's approval. */
+  approval?: ToolApproval;
 }
 
 /** The signal of calls made without one: nothing ever aborts it, so nobody needs to listen. */
@@ -67,6 +69,7 @@ export function runAttempt(tool: Tool, args: unknown, context: AttemptContext): 
         runId: context.runId,
         toolCallId: context.toolCallId,
         attempt: context.attempt,
+        ...(context.approval === undefined ? {} : { approval: context.approval }),
       });
       Promise.resolve(pending).then(
         (value) => finish({ kind: 'returned', value }),

@@ -1,5 +1,5 @@
-import type { ToolCall } from '../boundary/tool-call.js';
 import type { AgentMessage } from '../loop/model.js';
+import type { ToolCall } from '../protocol.js';
 
 /** A tool message as a scripted eval model understands it. */
 export type ToolReply =

@@ -1,5 +1,4 @@
-import type { ToolCall } from '../boundary/tool-call.js';
-import type { JsonSchema } from '../tool/define-tool.js';
+import type { ToolCall, ToolSpec } from '../protocol.js';
 
 /** A message in a provider-neutral conversation. */
 export type AgentMessage =
@@ -7,14 +6,6 @@ export type AgentMessage =
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string; toolCalls: ToolCall[] }
   | { role: 'tool'; toolCallId: string; toolName: string; content: string; isError: boolean };
-
-/** A tool as the model is told about it. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  /** JSON Schema of the arguments (an empty object schema when unknown). */
-  parameters: JsonSchema;
-}
 
 /** Token counts, where the provider reports them. */
 export interface Usage {

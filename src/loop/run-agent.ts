@@ -1,12 +1,23 @@
 import { createDispatcher, type Dispatcher } from '../boundary/create-dispatcher.js';
 import { createReferenceId } from '../boundary/reference-id.js';
-import type { ToolMessage } from '../boundary/tool-call.js';
 import type { RunPolicyOptions } from '../policy/run-policy.js';
+import type { PendingApproval, ToolMessage } from '../protocol.js';
+import type { StateStore } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
+import { defaultRunStore } from './default-run-store.js';
 import type { AgentMessage, Model, ModelResponse, Usage } from './model.js';
+import { AWAITING_APPROVAL_TEXT, pauseForApproval } from './pause-for-approval.js';
+import type { ApprovalOptions, PausedRunState } from './paused-run.js';
+import type { ResumePoint } from './resume-point.js';
 
 /** How a run ended. */
-export type RunEnding = 'answered' | 'halted' | 'repeated_failure' | 'step_limit' | 'aborted';
+export type RunEnding =
+  | 'answered'
+  | 'halted'
+  | 'repeated_failure'
+  | 'step_limit'
+  | 'aborted'
+  | 'awaiting_approval';
 
 /** One model turn and the tool messages it produced. */
 export interface AgentStep {
@@ -43,6 +54,14 @@ export interface RunAgentOptions {
   runId?: string;
   /** Called after each step, for transcripts and progress. */
   onStep?: (step: AgentStep) => void;
+  /**
+   * Where run state and paused runs live, when `tools` is given; with a `dispatcher`, its store
+   * is used. Pass a Redis store to resume a run in another process.
+   * @default one in-memory store shared by this process
+   */
+  store?: StateStore;
+  /** Signing and lifetime of paused runs; see docs/approvals.md. */
+  approvals?: ApprovalOptions;
 }
 
 /** What a run produced. */
@@ -58,6 +77,10 @@ export interface AgentResult {
   /** Summed over the model calls that reported usage. */
   usage: Usage;
   modelCalls: number;
+  /** When `endedBy` is `'awaiting_approval'`: the calls that wait for a person's decision. */
+  pendingApprovals?: PendingApproval[];
+  /** When `endedBy` is `'awaiting_approval'`: what `resumeAgent` takes back, JSON-safe. */
+  state?: PausedRunState;
 }
 
 /** The fallback text used when none is given. */
@@ -73,7 +96,7 @@ export const DEFAULT_FALLBACK_TEXT =
  * const result = await runAgent({ model, tools: [getWeather], messages: [{ role: 'user', content: 'Weather in Pune?' }] });
  * result.endedBy; // 'answered'
  */
-export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
+export async function runAgent(options: RunAgentOptions, resume?: ResumePoint): Promise<AgentResult> {
   const { model, messages: initial, maxSteps = 10, signal, onStep } = options;
   if (typeof model?.generate !== 'function')
     throw new TypeError('runAgent: model must have a generate(request) method.');
@@ -81,12 +104,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   if (!Number.isInteger(maxSteps) || maxSteps < 1)
     throw new RangeError('runAgent: maxSteps must be a positive integer.');
   const dispatcher = resolveDispatcher(options);
-  const runId = options.runId ?? createReferenceId();
+  const runId = resume?.runId ?? options.runId ?? createReferenceId();
   const specs = dispatcher.toolSpecs();
-  const messages: AgentMessage[] = [...initial];
-  const steps: AgentStep[] = [];
-  const toolMessages: ToolMessage[] = [];
-  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  const messages: AgentMessage[] = [...(resume?.messages ?? initial)];
+  const steps: AgentStep[] = [...(resume?.steps ?? [])];
+  const toolMessages: ToolMessage[] = [...(resume?.toolMessages ?? [])];
+  const usage: Usage = { ...(resume?.usage ?? { inputTokens: 0, outputTokens: 0 }) };
+  let paused = false;
   const controller = new AbortController();
   const runSignal = signal === undefined ? controller.signal : AbortSignal.any([signal, controller.signal]);
 
@@ -102,7 +126,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   });
 
   try {
-    for (let index = 1; index <= maxSteps; index++) {
+    if (resume?.endedBy !== undefined) return finish(resume.endedBy);
+    for (let index = resume?.nextIndex ?? 1; index <= maxSteps; index++) {
       if (runSignal.aborted) return finish('aborted');
       let response: ModelResponse;
       try {
@@ -122,9 +147,35 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
         onStep?.(steps.at(-1)!);
         return finish('answered', response.content ?? '');
       }
-      const results = await Promise.all(
+      const dispatched = await Promise.all(
         toolCalls.map((call) => dispatcher.dispatch(call, { runId, signal: runSignal })),
       );
+      const pause = await pauseForApproval(
+        {
+          runId,
+          store: approvalStore(options, dispatcher),
+          approvals: options.approvals,
+          messages,
+          steps,
+          toolMessages,
+          usage,
+        },
+        { index, response, results: dispatched },
+      );
+      if (pause.kind === 'paused') {
+        paused = true;
+        const ran = dispatched.filter((message) => message.pendingApproval === undefined);
+        toolMessages.push(...ran);
+        steps.push({ index, response, toolMessages: ran });
+        onStep?.(steps.at(-1)!);
+        return {
+          ...finish('awaiting_approval'),
+          text: AWAITING_APPROVAL_TEXT,
+          pendingApprovals: pause.pendingApprovals,
+          state: pause.state,
+        };
+      }
+      const results = pause.results;
       for (const message of results) {
         toolMessages.push(message);
         messages.push({
@@ -144,20 +195,34 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     }
     return finish('step_limit');
   } finally {
-    await dispatcher.endRun(runId);
+    if (!paused) await dispatcher.endRun(runId);
   }
 }
 
-function resolveDispatcher(options: RunAgentOptions): Dispatcher {
+export function resolveDispatcher(options: RunAgentOptions): Dispatcher {
   if (options.dispatcher !== undefined && options.tools !== undefined) {
     throw new TypeError('runAgent: give either dispatcher or tools, not both.');
   }
-  if (options.dispatcher !== undefined) return options.dispatcher;
+  if (options.dispatcher !== undefined) {
+    if (options.store !== undefined)
+      throw new TypeError(
+        'runAgent: store is for tools; with a dispatcher, pass the store to createDispatcher.',
+      );
+    return options.dispatcher;
+  }
   if (options.tools === undefined) throw new TypeError('runAgent: give a dispatcher or a list of tools.');
   return createDispatcher({
     tools: options.tools,
     ...(options.policy === undefined ? {} : { policy: options.policy }),
+    // run state must outlive this call when the run pauses, so resumeAgent can pick it up
+    store: options.store ?? defaultRunStore(),
+    ...(options.approvals?.ttlMs === undefined ? {} : { approvalTtlMs: options.approvals.ttlMs }),
   });
+}
+
+/** Where paused runs are kept: the dispatcher's own store, so the approval records sit beside them. */
+export function approvalStore(options: Pick<RunAgentOptions, 'store'>, dispatcher: Dispatcher): StateStore {
+  return dispatcher.store ?? options.store ?? defaultRunStore();
 }
 
 function fallback(text: RunAgentOptions['fallbackText'], ending: Exclude<RunEnding, 'answered'>): string {

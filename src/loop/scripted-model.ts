@@ -1,4 +1,4 @@
-import type { ToolCall } from '../boundary/tool-call.js';
+import type { ToolCall } from '../protocol.js';
 import type { Model, ModelRequest, ModelResponse } from './model.js';
 
 /** A tool call in a script; the id is filled in when omitted. */

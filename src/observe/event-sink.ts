@@ -15,6 +15,10 @@ const LEVELS: Record<ToolboundEvent['type'], LogLevel> = {
   'breaker.closed': 'info',
   'store.degraded': 'error',
   'store.recovered': 'warn',
+  'approval.requested': 'info',
+  'approval.approved': 'info',
+  'approval.rejected': 'info',
+  'approval.expired': 'warn',
 };
 
 /** Sends one event to the logger and to each handler; nothing they throw escapes. */

@@ -92,6 +92,17 @@ export interface StoreEvent extends EventBase {
   reason: string;
 }
 
+/**
+ * A call's approval: asked for (the run pauses), granted, declined, or found expired when a
+ * decision arrived. Never carries the arguments or the person's reason.
+ */
+export interface ApprovalEvent extends CallEventBase {
+  type: 'approval.requested' | 'approval.approved' | 'approval.rejected' | 'approval.expired';
+  approvalId: string;
+  /** For `approval.approved`: the person edited the arguments. */
+  edited?: boolean;
+}
+
 /** Everything toolbound reports, discriminated on `type`. */
 export type ToolboundEvent =
   | ToolSucceededEvent
@@ -103,7 +114,8 @@ export type ToolboundEvent =
   | RunHaltedEvent
   | RunFailureCapEvent
   | BreakerEvent
-  | StoreEvent;
+  | StoreEvent
+  | ApprovalEvent;
 
 /** Receives each event as it happens. */
 export type EventHandler = (event: ToolboundEvent) => void;

@@ -1,4 +1,5 @@
-import { readField } from './read-field.js';
+import { readField } from '../util/read-field.js';
+import { truncate } from '../util/truncate.js';
 
 /** A thrown value turned into plain JSON-safe fields for the server log. */
 export interface SerializedError {
@@ -43,7 +44,7 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
 
 function text(value: unknown): string {
   const string = typeof value === 'string' ? value : String(value);
-  return string.length > MAX_TEXT ? `${string.slice(0, MAX_TEXT)}…` : string;
+  return truncate(string, MAX_TEXT);
 }
 
 function safeJson(value: object): string {

@@ -1,3 +1,4 @@
+import { truncate } from '../util/truncate.js';
 import type { Candidate, Outcome, OutcomeClass, ToolRequest } from './outcome.js';
 
 const CLASSES = new Set<OutcomeClass>([
@@ -102,7 +103,7 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
 function text(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   const string = typeof value === 'string' ? value : String(value);
-  return string.length > MAX_TEXT_CHARACTERS ? `${string.slice(0, MAX_TEXT_CHARACTERS)}…` : string;
+  return truncate(string, MAX_TEXT_CHARACTERS);
 }
 
 function code(value: unknown): string {

@@ -1,5 +1,5 @@
-import { readField } from '../observe/read-field.js';
 import { TransientError } from '../outcome/transient-error.js';
+import { readField } from '../util/read-field.js';
 import { parseRetryAfter, parseRetryAfterMilliseconds } from './parse-retry-after.js';
 
 /** What made a failure transient, and whether it is safe to try again for any tool. */

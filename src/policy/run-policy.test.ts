@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDispatcher } from '../boundary/create-dispatcher.js';
-import type { ToolMessage } from '../boundary/tool-call.js';
 import type { ToolboundEvent } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
 import { correctable, fatal, refused, unavailable } from '../outcome/constructors.js';
+import type { ToolMessage } from '../protocol.js';
 import { defineTool } from '../tool/define-tool.js';
 import { resolveRunPolicyOptions } from './run-policy.js';
 

@@ -1,7 +1,7 @@
-import type { HaltReason } from '../boundary/tool-call.js';
 import type { EmitEvent } from '../observe/event-sink.js';
 import { refused } from '../outcome/constructors.js';
 import type { FailureOutcome, Outcome, OutcomeClass, UnavailableOutcome } from '../outcome/outcome.js';
+import type { HaltReason } from '../protocol.js';
 import type { Clock } from '../state/clock.js';
 import type { StateStore } from '../state/state-store.js';
 

@@ -1,3 +1,4 @@
+import { truncate } from '../util/truncate.js';
 import { escapeHtml } from './escape-html.js';
 
 /** One bar: a label and its segments, in legend order. */
@@ -43,7 +44,7 @@ export function stackedBarChart(bars: readonly StackedBar[], options: StackedBar
   bars.forEach((bar, index) => {
     const y = legendHeight + index * ROW_HEIGHT;
     parts.push(
-      `<text x="${LABEL_WIDTH - 8}" y="${y + 17}" text-anchor="end" class="label">${escapeHtml(truncate(bar.label, 24))}<title>${escapeHtml(bar.label)}</title></text>`,
+      `<text x="${LABEL_WIDTH - 8}" y="${y + 17}" text-anchor="end" class="label">${escapeHtml(truncate(bar.label, 23))}<title>${escapeHtml(bar.label)}</title></text>`,
     );
     let x = LABEL_WIDTH;
     for (const { key, color } of keys) {
@@ -58,8 +59,4 @@ export function stackedBarChart(bars: readonly StackedBar[], options: StackedBar
     parts.push(`<text x="${(x + 6).toFixed(1)}" y="${y + 17}" class="value">${totals[index]}</text>`);
   });
   return `<svg role="img" aria-label="${escapeHtml(title)}" viewBox="0 0 ${width} ${height}" width="100%" preserveAspectRatio="xMinYMin meet">${parts.join('')}</svg>`;
-}
-
-function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }

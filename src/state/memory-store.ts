@@ -1,4 +1,5 @@
 import { applyBreakerCommand } from './apply-breaker-command.js';
+import { createApprovalRecords } from './approval-records.js';
 import { type Clock, systemClock } from './clock.js';
 import type { StateStore } from './state-store.js';
 
@@ -41,6 +42,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   const records = new Map<string, StoredRecord>();
   const leases = new Map<string, { holder: string; expiresAt: number }>();
   const breakers = new Map<string, StoredRecord>();
+  const approvals = createApprovalRecords(clock, maxRecords);
   let writesSinceSweep = 0;
 
   const live = (scope: string): StoredRecord | undefined => {
@@ -72,6 +74,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     for (const [scope, record] of records) if (record.expiresAt <= now) records.delete(scope);
     for (const [key, lease] of leases) if (lease.expiresAt <= now) leases.delete(key);
     for (const [service, record] of breakers) if (record.expiresAt <= now) breakers.delete(service);
+    approvals.sweep();
   };
 
   return {
@@ -106,6 +109,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     async releaseLease(key, holder) {
       if (leases.get(key)?.holder === holder) leases.delete(key);
+    },
+    async updateApproval(key, command) {
+      return approvals.apply(key, command);
     },
     async updateBreaker(service, command, settings) {
       const now = clock.now();

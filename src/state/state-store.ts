@@ -1,3 +1,5 @@
+import type { ApprovalCommand, ApprovalReply } from './approval-records.js';
+
 /**
  * Where per-run counters, cached outcomes and breaker state live. Each operation is atomic on
  * one record (a "scope", such as one run), so a Redis implementation can serve each with a
@@ -29,6 +31,13 @@ export interface StateStore {
    * breakers that are local to the process.
    */
   updateBreaker?(service: string, command: BreakerCommand, settings: BreakerSettings): Promise<BreakerReply>;
+  /**
+   * Applies one command to an approval record (a pending approval, a paused run, a per-run tool
+   * budget), atomically; see {@link ApprovalCommand}. Approvals and `maxCallsPerRun` need it.
+   * Unlike the other operations it must not fall back to local state: a claim that two
+   * processes could both win would run an approved call twice.
+   */
+  updateApproval?(key: string, command: ApprovalCommand): Promise<ApprovalReply>;
 }
 
 /** The three states of a circuit breaker. */

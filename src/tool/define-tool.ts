@@ -12,10 +12,34 @@ export interface ToolContext {
   toolCallId: string;
   /** 1 for the first attempt, 2 for the first retry, and so on. */
   attempt: number;
+  /** Set when a person approved this call (see `needsApproval`); the tool may then go ahead. */
+  approval?: ToolApproval;
 }
 
-/** A JSON Schema object, as providers expect for tool parameters. */
-export type JsonSchema = Record<string, unknown>;
+/** The approval a call runs under. */
+export interface ToolApproval {
+  approvalId: string;
+  /** True when another framework's approval flow granted it (the AI SDK's, say). */
+  external?: boolean;
+}
+
+/**
+ * Decides per call whether a person must approve it. Declared as a method so that a tool with
+ * a typed check still fits where any tool is expected, as `run` does.
+ */
+export type ApprovalCheck<Args> = {
+  check(args: Args, context: ApprovalCheckContext): boolean | Promise<boolean>;
+}['check'];
+
+/** What a `needsApproval` function receives besides the arguments. */
+export interface ApprovalCheckContext {
+  runId: string;
+  toolCallId: string;
+}
+
+import type { JsonSchema } from '../protocol.js';
+
+export type { JsonSchema };
 
 /** What `defineTool` takes. */
 export interface ToolDefinition<Schema extends StandardSchemaV1 = StandardSchemaV1> {
@@ -52,6 +76,19 @@ export interface ToolDefinition<Schema extends StandardSchemaV1 = StandardSchema
    * @default []
    */
   allowRules?: readonly LeakRuleName[];
+  /**
+   * Whether a person must approve a call before it runs: always, never, or per call (for
+   * example only above $2,500). Under `runAgent` the run pauses; see `resumeAgent`. A function
+   * that throws counts as "needs approval".
+   * @default false
+   */
+  needsApproval?: boolean | ApprovalCheck<StandardSchemaV1.InferOutput<Schema>>;
+  /**
+   * Most calls of this tool in one run, whatever their outcome; past it the model reads a
+   * `refused` outcome. A call counts once its arguments are valid and it is let through.
+   * @default unlimited
+   */
+  maxCallsPerRun?: number;
   /** Does the work. Return data (meaning ok) or an Outcome, or throw a ToolError. */
   run: (
     args: StandardSchemaV1.InferOutput<Schema>,
@@ -107,6 +144,7 @@ export function defineTool<Schema extends StandardSchemaV1>(
     throw new TypeError(`defineTool(${name}): input must be a Standard Schema, such as a zod object.`);
   }
   if (typeof run !== 'function') throw new TypeError(`defineTool(${name}): run must be a function.`);
+  checkApprovalOptions(name, definition.needsApproval, definition.maxCallsPerRun);
   const timeoutMs = definition.timeoutMs ?? 30_000;
   // timers overflow past 2^31-1 ms and then fire at once, which would time every call out
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
@@ -133,4 +171,19 @@ function deriveJsonSchema(input: StandardSchemaV1): JsonSchema | undefined {
   } catch {
     return undefined; // a schema that cannot be expressed in JSON Schema still validates
   }
+}
+
+function checkApprovalOptions(name: string, needsApproval: unknown, maxCallsPerRun: unknown): void {
+  if (
+    needsApproval !== undefined &&
+    typeof needsApproval !== 'boolean' &&
+    typeof needsApproval !== 'function'
+  )
+    throw new TypeError(
+      `defineTool(${name}): needsApproval must be true, false or a function (args, context) => boolean.`,
+    );
+  if (maxCallsPerRun !== undefined && (!Number.isInteger(maxCallsPerRun) || (maxCallsPerRun as number) < 1))
+    throw new RangeError(
+      `defineTool(${name}): maxCallsPerRun must be a positive integer; leave it out for no limit.`,
+    );
 }

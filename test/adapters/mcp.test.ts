@@ -65,6 +65,12 @@ describe('toolbound/mcp, serving tools', () => {
     const typo = await client.callTool({ name: 'get_weather', arguments: { city: 'Punee' } });
     expect(typo).toEqual({
       isError: true,
+      _meta: {
+        'io.modelcontextprotocol/toolFailure': expect.objectContaining({
+          class: 'capability',
+          code: 'invalid_arguments',
+        }),
+      },
       content: [
         {
           type: 'text',

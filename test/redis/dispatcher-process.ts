@@ -6,9 +6,9 @@ import { createClient } from 'redis';
 import { z } from 'zod';
 import { createRedisStore } from '../../src/adapters/redis/index.js';
 import { createDispatcher } from '../../src/boundary/create-dispatcher.js';
-import type { ToolCall } from '../../src/boundary/tool-call.js';
 import { silentLogger } from '../../src/observe/logger.js';
 import { correctable } from '../../src/outcome/constructors.js';
+import type { ToolCall } from '../../src/protocol.js';
 import { defineTool } from '../../src/tool/define-tool.js';
 
 type Mode = 'fail' | 'ok' | 'slow';

@@ -2,8 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolMessage } from '../../src/boundary/tool-call.js';
 import type { ToolboundEvent } from '../../src/observe/events.js';
+import type { ToolMessage } from '../../src/protocol.js';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 
 const CHILD = fileURLToPath(new URL('./dispatcher-process.ts', import.meta.url));

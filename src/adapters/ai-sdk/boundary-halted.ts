@@ -1,5 +1,5 @@
 import type { StopCondition, ToolSet } from 'ai';
-import type { ToolMessage } from '../../boundary/tool-call.js';
+import type { ToolMessage } from '../../protocol.js';
 import { isToolMessage } from './is-tool-message.js';
 
 /**

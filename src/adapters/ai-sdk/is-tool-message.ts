@@ -1,4 +1,4 @@
-import type { ToolMessage } from '../../boundary/tool-call.js';
+import type { ToolMessage } from '../../protocol.js';
 
 /** True for a value shaped like a toolbound ToolMessage, as `execute` resolves to. */
 export function isToolMessage(value: unknown): value is ToolMessage {

@@ -1,6 +1,6 @@
 import { type JSONSchema7, jsonSchema, type Tool, tool } from 'ai';
 import type { Dispatcher } from '../../boundary/create-dispatcher.js';
-import type { ToolMessage } from '../../boundary/tool-call.js';
+import type { ToolMessage } from '../../protocol.js';
 import { toModelOutput } from './to-model-output.js';
 
 /** What `execute` receives besides the input (`ToolExecutionOptions` in AI SDK 6, `ToolCallOptions` in 5). */

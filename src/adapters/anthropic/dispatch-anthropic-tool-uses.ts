@@ -1,6 +1,6 @@
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Dispatcher, DispatchOptions } from '../../boundary/create-dispatcher.js';
-import type { ToolCall, ToolMessage } from '../../boundary/tool-call.js';
+import type { ToolCall, ToolMessage } from '../../protocol.js';
 import { type DispatchedTurn, dispatchAll } from '../shared/dispatch-all.js';
 
 /** The result of {@link dispatchAnthropicToolUses}. */

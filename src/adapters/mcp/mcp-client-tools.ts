@@ -1,10 +1,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { Outcome } from '../../outcome/outcome.js';
+import { TransientError } from '../../outcome/transient-error.js';
 import { defineTool, type Tool } from '../../tool/define-tool.js';
 import { classifyCallToolResult } from './classify-call-tool-result.js';
 import { fromMcpError } from './from-mcp-error.js';
 import { jsonSchemaInput } from './json-schema-input.js';
+import { readToolFailure } from './read-tool-failure.js';
 
 /** Options for {@link mcpClientTools}. */
 export interface McpClientToolsOptions {
@@ -30,7 +32,9 @@ export interface McpClientToolsOptions {
  * control still answers through the boundary: arguments are checked against the server's JSON
  * Schema first (a typo gets a correction), `isError` results are classified, thrown `McpError`s
  * are mapped, and every string is sanitised before the model reads it. Tools that declare
- * `readOnlyHint` or `idempotentHint` are treated as idempotent, so a timeout is retried.
+ * `readOnlyHint` or `idempotentHint` are treated as idempotent, so a timeout is retried, and so is
+ * a result whose draft failure envelope says `reliability` and `retryable` (after its
+ * `retryNotBefore`).
  * @example
  * const client = new Client({ name: 'agent', version: '1.0.0' });
  * await client.connect(new StdioClientTransport({ command: 'npx', args: ['-y', 'some-mcp-server'] }));
@@ -58,13 +62,15 @@ export async function mcpClientTools(
       );
     names.add(name);
     const schema = { ...remote.inputSchema } as Record<string, unknown>;
+    const idempotent =
+      remote.annotations?.readOnlyHint === true || remote.annotations?.idempotentHint === true;
     return defineTool({
       name,
       description: remote.description ?? remote.title ?? '',
       input: jsonSchemaInput(schema),
       jsonSchema: schema,
       timeoutMs,
-      idempotent: remote.annotations?.readOnlyHint === true || remote.annotations?.idempotentHint === true,
+      idempotent,
       run: async (args, context) => {
         let result: CallToolResult;
         try {
@@ -75,7 +81,17 @@ export async function mcpClientTools(
         } catch (error) {
           throw fromMcpError(error);
         }
-        return classify?.(result, remote) ?? classifyCallToolResult(result);
+        const custom = classify?.(result, remote);
+        if (custom !== undefined) return custom;
+        const failure = result.isError === true ? readToolFailure(result) : undefined;
+        if (idempotent && failure?.class === 'reliability' && failure.retryable === true) {
+          // the boundary retries it, honouring the wait, and classifies it if the retries run out
+          const waitMs = failure.retryNotBefore === undefined ? 0 : failure.retryNotBefore - Date.now();
+          throw new TransientError(`MCP tool ${remote.name} reported ${failure.code}`, {
+            ...(waitMs > 0 ? { retryAfterMs: Math.ceil(waitMs) } : {}),
+          });
+        }
+        return classifyCallToolResult(result);
       },
     });
   });

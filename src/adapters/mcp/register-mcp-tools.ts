@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Dispatcher } from '../../boundary/create-dispatcher.js';
+import { createReferenceId } from '../../boundary/reference-id.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 
 /** What a tools/call handler learns about the request besides its params. */
@@ -23,6 +24,9 @@ export interface RegisterMcpToolsOptions {
  * Serves a dispatcher's tools on an MCP server: `tools/list` shows each tool's JSON Schema, and
  * `tools/call` runs through the boundary, answering with the rendered content, `isError` on
  * failures and `structuredContent` for object data. A result never carries a raw exception message.
+ * A failure also carries MCP's draft failure envelope in `_meta['io.modelcontextprotocol/toolFailure']`,
+ * whose `correlationId` is the log reference, or `<runId>:<toolCallId>` as the `tool.failed` event
+ * records them.
  *
  * It installs the low-level `tools/list` and `tools/call` handlers, because `McpServer.registerTool`
  * accepts only zod schemas and validates before the boundary could explain a bad call. So call it
@@ -60,11 +64,13 @@ export function registerMcpTools(
     }),
   }));
   target.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const runId = options.runId?.(extra);
+    const runId = options.runId?.(extra) ?? createReferenceId();
+    const toolCallId = String(extra.requestId);
     const message = await dispatcher.dispatch(
-      { id: String(extra.requestId), name: request.params.name, arguments: request.params.arguments ?? {} },
-      { signal: extra.signal, ...(runId === undefined ? {} : { runId }) },
+      { id: toolCallId, name: request.params.name, arguments: request.params.arguments ?? {} },
+      { signal: extra.signal, runId },
     );
-    return toCallToolResult(message);
+    // without a log reference, the run and call ids are what the tool.failed event records
+    return toCallToolResult(message, { correlationId: `${runId}:${toolCallId}` });
   });
 }

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../../boundary/tool-call.js';
+import type { ToolCall } from '../../protocol.js';
 
 /** Tool-call arguments as the JSON string OpenAI sends and expects back; a raw string is kept as is. */
 export function argumentsText(args: ToolCall['arguments']): string {

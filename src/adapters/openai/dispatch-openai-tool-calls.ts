@@ -3,7 +3,7 @@ import type {
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Dispatcher, DispatchOptions } from '../../boundary/create-dispatcher.js';
-import type { ToolCall } from '../../boundary/tool-call.js';
+import type { ToolCall } from '../../protocol.js';
 import { type DispatchedTurn, dispatchAll } from '../shared/dispatch-all.js';
 
 /** The result of {@link dispatchOpenAIToolCalls}. */

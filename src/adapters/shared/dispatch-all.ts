@@ -1,5 +1,5 @@
 import type { Dispatcher, DispatchOptions } from '../../boundary/create-dispatcher.js';
-import type { HaltReason, ToolCall, ToolMessage } from '../../boundary/tool-call.js';
+import type { HaltReason, ToolCall, ToolMessage } from '../../protocol.js';
 
 /** The tool messages of one model turn, and whether the run must stop. */
 export interface DispatchedTurn {

@@ -1,0 +1,291 @@
+import type { EventHandler } from '../observe/events.js';
+import { serializeError } from '../observe/serialize-error.js';
+import type { Outcome } from '../outcome/outcome.js';
+import type { Renderer } from '../outcome/render.js';
+import type { CircuitBreaker } from '../policy/circuit-breaker.js';
+import type { ResolvedRetryOptions } from '../policy/retry-options.js';
+import type { RunPolicy } from '../policy/run-policy.js';
+import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
+import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
+import type { Clock } from '../state/clock.js';
+import type { StateStore } from '../state/state-store.js';
+import type { Tool } from '../tool/define-tool.js';
+import { readField } from '../util/read-field.js';
+import { truncate } from '../util/truncate.js';
+import { type CallApproval, passApprovalGate, recordOffer } from './approval-gate.js';
+import { boundContent } from './bound-content.js';
+import { canonicalArgumentsKey } from './canonical-arguments.js';
+import { classifyResult } from './classify-result.js';
+import { executeTool } from './execute-tool.js';
+import { findTool } from './find-tool.js';
+import { type ArgumentLimits, parseArguments } from './parse-arguments.js';
+import type { CreateReference } from './reference-id.js';
+import { NEVER_ABORTED } from './run-attempt.js';
+import { validateArguments } from './validate-arguments.js';
+
+/** Everything a dispatch needs, resolved once when the dispatcher is built. */
+export interface DispatchConfig {
+  tools: ReadonlyMap<string, Tool>;
+  clock: Clock;
+  render: Renderer;
+  argumentLimits: ArgumentLimits;
+  maxContentBytes: number;
+  createReference: CreateReference;
+  internalErrorMessage: string;
+  emit: EventHandler;
+  policy: RunPolicy;
+  retry: ResolvedRetryOptions;
+  breaker: CircuitBreaker | undefined;
+  random: () => number;
+  copyData: (data: unknown) => unknown;
+  store: StateStore;
+  approvalTtlMs: number;
+}
+
+/** One call as the boundary reads it, before anything is decided. */
+interface Request {
+  runId: string;
+  toolCallId: string;
+  requestedName: string;
+  rawArguments: unknown;
+  signal: AbortSignal;
+  startedAt: number;
+  approval: CallApproval | undefined;
+}
+
+/** What the stages before rendering decided. */
+interface Decision {
+  outcome: Outcome;
+  tool?: Tool;
+  /** What identifies "the same call" for the repeat counter. */
+  keySource: unknown;
+  attempts: number;
+  pendingApproval?: PendingApproval;
+}
+
+/** The longest tool name a message echoes back for an unknown tool. */
+const MAX_ECHOED_NAME = 64;
+
+/**
+ * One tool call through the boundary, stage by stage in the order the docs draw them: find the
+ * tool, parse and validate its arguments, pass the run's gate, execute, normalise what happened
+ * into an outcome, sanitise it, apply the run policy, and render it for the model. Each stage
+ * returns what the next one needs; none of them shares mutable state.
+ */
+export async function dispatchCall(
+  config: DispatchConfig,
+  call: ToolCall,
+  options: { runId?: unknown; signal?: unknown; approval?: unknown },
+): Promise<ToolMessage> {
+  const request = readRequest(config, call, options);
+  const decision = await decide(config, request);
+  return finish(config, request, decision);
+}
+
+function readRequest(
+  config: DispatchConfig,
+  call: ToolCall,
+  options: { runId?: unknown; signal?: unknown; approval?: unknown },
+): Request {
+  return {
+    runId: typeof options.runId === 'string' ? options.runId : config.createReference(),
+    toolCallId: readString(call, 'id') ?? '',
+    requestedName: readString(call, 'name') ?? '',
+    rawArguments: readField(call, 'arguments'),
+    signal: (options.signal as AbortSignal | undefined) ?? NEVER_ABORTED,
+    startedAt: config.clock.now(),
+    approval: readApproval(options.approval),
+  };
+}
+
+/** The stages that decide the outcome: each returns early with the outcome that stops the call. */
+async function decide(config: DispatchConfig, request: Request): Promise<Decision> {
+  const { rawArguments } = request;
+  const rawKey = typeof rawArguments === 'string' ? rawArguments : null;
+
+  // find: an unknown tool is named before its arguments are read, since fixing the arguments
+  // of a tool that does not exist would waste the model's turn
+  const found = findTool(request.requestedName, config.tools);
+  if (!found.ok) return { outcome: found.outcome, keySource: rawKey, attempts: 0 };
+  const { tool } = found;
+
+  // parse
+  const parsed = parseArguments(rawArguments, tool.name, config.argumentLimits);
+  if (!parsed.ok) return { outcome: parsed.outcome, tool, keySource: rawKey, attempts: 0 };
+  const keySource = parsed.value;
+
+  // validate
+  let validated: Awaited<ReturnType<typeof validateArguments>>;
+  try {
+    validated = await validateArguments(tool, parsed.value);
+  } catch (thrown) {
+    const outcome = normalise(config, request, tool, { kind: 'threw', error: thrown }, parsed.value);
+    return { outcome, tool, keySource, attempts: 0 };
+  }
+  if (!validated.ok) return { outcome: validated.outcome, tool, keySource, attempts: 0 };
+
+  // gate: approvals and the tool's budget, then the run's admission
+  const gate = await passApprovalGate(config, {
+    runId: request.runId,
+    toolCallId: request.toolCallId,
+    tool,
+    args: parsed.value,
+    value: validated.value,
+    approval: request.approval,
+  });
+  if (gate.kind === 'stop') {
+    const stopped: Decision = { outcome: gate.outcome, tool, keySource, attempts: 0 };
+    if (gate.pendingApproval !== undefined) stopped.pendingApproval = gate.pendingApproval;
+    return stopped;
+  }
+  const admission = await config.policy.admit(request.runId, tool.name);
+  if (!admission.admitted) return { outcome: admission.outcome, tool, keySource, attempts: 0 };
+
+  // execute
+  const execution = await executeTool(tool, validated.value, {
+    runId: request.runId,
+    toolCallId: request.toolCallId,
+    signal: request.signal,
+    clock: config.clock,
+    retry: config.retry,
+    emit: config.emit,
+    random: config.random,
+    ...(config.breaker === undefined ? {} : { breaker: config.breaker }),
+    ...(gate.approval === undefined ? {} : { approval: gate.approval }),
+  });
+
+  // normalise
+  const outcome = normalise(config, request, tool, execution.result, parsed.value);
+  await recordOffer(config, { runId: request.runId, tool, args: parsed.value, outcome }).catch(() => {
+    // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
+  });
+  return { outcome, tool, keySource, attempts: execution.attempts };
+}
+
+/**
+ * Turns what a tool did into an outcome. An unexpected failure is logged here, once, with the
+ * sanitised arguments, under the reference the model will read.
+ */
+function normalise(
+  config: DispatchConfig,
+  request: Request,
+  tool: Tool,
+  result: Parameters<typeof classifyResult>[0],
+  args?: unknown,
+): Outcome {
+  const classified = classifyResult(result, {
+    toolName: tool.name,
+    copyData: config.copyData,
+    createReference: config.createReference,
+    internalErrorMessage: config.internalErrorMessage,
+  });
+  if (classified.internal !== undefined) {
+    config.emit({
+      type: 'tool.internal_error',
+      time: config.clock.now(),
+      runId: request.runId,
+      tool: tool.name,
+      toolCallId: request.toolCallId,
+      reference: classified.internal.reference,
+      arguments: sanitizeValue(config.copyData(args)),
+      thrown: serializeError(classified.internal.thrown),
+    });
+  }
+  return classified.outcome;
+}
+
+/** The stages after the decision: sanitise, run policy, render, and report. */
+async function finish(config: DispatchConfig, request: Request, decision: Decision): Promise<ToolMessage> {
+  const { runId, toolCallId } = request;
+  const { tool } = decision;
+  const toolName = tool?.name ?? truncate(request.requestedName, MAX_ECHOED_NAME);
+
+  // sanitise
+  const sanitized = sanitizeOutcome(
+    decision.outcome,
+    tool?.allowRules === undefined ? {} : { allowRules: tool.allowRules },
+  );
+  for (const leak of sanitized.leaks) {
+    config.emit({
+      type: 'tool.message_leaked',
+      time: config.clock.now(),
+      runId,
+      tool: toolName,
+      toolCallId,
+      field: leak.field,
+      rule: leak.rule,
+    });
+  }
+
+  // run policy: only failures are counted, so only they need the canonical arguments
+  const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(decision.keySource);
+  const verdict = await config.policy.record(runId, toolName, toolCallId, argumentsKey, sanitized.outcome);
+
+  // render
+  const { outcome, content } = boundContent(verdict.outcome, config.render, config.maxContentBytes);
+
+  report(config, request, toolName, outcome, decision.attempts);
+  const message: ToolMessage = {
+    toolCallId,
+    toolName,
+    outcome,
+    content,
+    isError: !outcome.ok,
+    halt: verdict.halt !== undefined,
+  };
+  if (verdict.halt !== undefined) message.haltReason = verdict.halt;
+  if (outcome.class === 'unavailable' && outcome.reference !== undefined)
+    message.reference = outcome.reference;
+  if (decision.pendingApproval !== undefined) message.pendingApproval = decision.pendingApproval;
+  return message;
+}
+
+function report(
+  config: DispatchConfig,
+  request: Request,
+  toolName: string,
+  outcome: Outcome,
+  attempts: number,
+) {
+  const now = config.clock.now();
+  const common = {
+    time: now,
+    runId: request.runId,
+    tool: toolName,
+    toolCallId: request.toolCallId,
+    outcomeClass: outcome.class,
+    durationMs: now - request.startedAt,
+    attempts,
+  };
+  if (outcome.ok) {
+    config.emit({ type: 'tool.succeeded', ...common });
+    return;
+  }
+  config.emit({
+    type: 'tool.failed',
+    ...common,
+    error: outcome.error,
+    ...(outcome.class === 'unavailable' && outcome.reference !== undefined
+      ? { reference: outcome.reference }
+      : {}),
+  });
+}
+
+/** Reads a string field of a value that may be hostile. */
+export function readString(source: unknown, key: string): string | undefined {
+  const value = readField(source, key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A decision passed as a dispatch option, read defensively: anything malformed is no decision. */
+function readApproval(value: unknown): CallApproval | undefined {
+  const approvalId = readField(value, 'approvalId');
+  const approve = readField(value, 'approve');
+  if (typeof approvalId !== 'string' || approvalId === '' || typeof approve !== 'boolean') return undefined;
+  if (approve)
+    return readField(value, 'external') === true
+      ? { approvalId, approve, external: true }
+      : { approvalId, approve };
+  const reason = readField(value, 'reason');
+  return typeof reason === 'string' ? { approvalId, approve, reason } : { approvalId, approve };
+}
