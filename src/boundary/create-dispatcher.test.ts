@@ -75,6 +75,8 @@ function hostileProxy(): object {
 const anything: StandardSchemaV1 = {
   '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) },
 };
+/** What a hand-written Standard Schema must pass to defineTool so the model sees its arguments. */
+const OPEN_OBJECT = { type: 'object', properties: {}, additionalProperties: true };
 
 function expectWellFormed(message: ToolMessage): Record<string, unknown> {
   expect(typeof message.toolCallId).toBe('string');
@@ -239,6 +241,7 @@ describe('createDispatcher().dispatch never throws or rejects', () => {
             name: 'get_weather',
             description: 'Weather.',
             input: schemas[scenario.schema]!(),
+            jsonSchema: OPEN_OBJECT,
             run: (() => {
               if (scenario.behaviour === 'throw sync') throw thrown;
               if (scenario.behaviour === 'throw') return (async () => Promise.reject(thrown))();
@@ -286,6 +289,7 @@ describe('createDispatcher().dispatch never throws or rejects', () => {
         name: 'lookup_order',
         description: 'Orders.',
         input: schemas[name]!(),
+        jsonSchema: OPEN_OBJECT,
         run: () => 1,
       });
       const dispatcher = createDispatcher({ tools: [tool], logger: throwingLogger });
@@ -308,13 +312,25 @@ describe('createDispatcher().dispatch never throws or rejects', () => {
   });
 
   it.each(Object.keys(calls))('returns a well-formed message for a %s call', async (name) => {
-    const tool = defineTool({ name: 'get_weather', description: 'Weather.', input: anything, run: () => 1 });
+    const tool = defineTool({
+      name: 'get_weather',
+      description: 'Weather.',
+      input: anything,
+      jsonSchema: OPEN_OBJECT,
+      run: () => 1,
+    });
     const dispatcher = createDispatcher({ tools: [tool], logger: throwingLogger });
     expectWellFormed(await dispatcher.dispatch(calls[name]!('get_weather') as ToolCall));
   });
 
   it('survives garbage dispatch options', async () => {
-    const tool = defineTool({ name: 'get_weather', description: 'Weather.', input: anything, run: () => 1 });
+    const tool = defineTool({
+      name: 'get_weather',
+      description: 'Weather.',
+      input: anything,
+      jsonSchema: OPEN_OBJECT,
+      run: () => 1,
+    });
     const dispatcher = createDispatcher({ tools: [tool], logger: throwingLogger });
     const call = { id: 'c', name: 'get_weather', arguments: '{}' };
     for (const options of [null, 5, hostileProxy(), { runId: 42, signal: 'no' }])
@@ -414,6 +430,7 @@ describe('arguments at the boundary', () => {
     name: 'echo',
     description: 'Echoes.',
     input: anything,
+    jsonSchema: OPEN_OBJECT,
     run: (args) => {
       received.push(args);
       return { seen: true };

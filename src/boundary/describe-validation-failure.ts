@@ -79,27 +79,49 @@ export function describeValidationFailure(
     problems.push(describeProblem(entry, name, jsonSchemaAt(schema, entry.path), valueAt(args, entry.path)));
   }
 
-  const shown = problems.slice(0, MAX_PROBLEMS);
-  const more = problems.length - shown.length;
-  const message =
-    shown.map((problem) => problem.sentence).join(' ') +
-    (more > 0
-      ? ` There ${more === 1 ? 'is 1 more problem' : `are ${more} more problems`} of the same kind.`
-      : '');
   const fixes = problems.map((problem) => problem.fix);
   if (fixes.length > 0 && fixes.every((fix) => fix !== undefined)) {
     return correctable({
       error: 'invalid_arguments',
-      message,
+      message: joinSentences(problems.map((problem) => problem.sentence)),
       hint: `Call ${toolName} again with ${fixes.map(describeFix).join(' and ')}.`,
       suggestion: buildSuggestion(args, fixes as Fix[]),
     });
   }
+  // no whole-call suggestion, but an argument with exactly one near miss still gets it named
   return correctable({
     error: 'invalid_arguments',
-    message,
+    message: joinSentences(
+      problems.map((problem) =>
+        problem.fix?.kind === 'set'
+          ? `${problem.sentence} Did you mean ${showOption(problem.fix.value)}?`
+          : problem.sentence,
+      ),
+    ),
     hint: `Correct the arguments as described, then call ${toolName} once more.`,
   });
+}
+
+function joinSentences(sentences: readonly string[]): string {
+  const shown = sentences.slice(0, MAX_PROBLEMS);
+  const more = sentences.length - shown.length;
+  return (
+    shown.join(' ') +
+    (more > 0
+      ? ` There ${more === 1 ? 'is 1 more problem' : `are ${more} more problems`} of the same kind.`
+      : '')
+  );
+}
+
+/** A suggested value as the option lists show it: a string bare, anything else as JSON. */
+function showOption(value: unknown): string {
+  return typeof value === 'string' ? value : showValue(value);
+}
+
+/** An issue that says a Date was expected, in the words of zod, valibot or arktype. */
+export function isDateIssue(issue: Record<string, unknown>): boolean {
+  const expected = issue['expected'];
+  return expected === 'date' || expected === 'Date' || expected === 'a Date';
 }
 
 function describeProblem(
@@ -114,11 +136,19 @@ function describeProblem(
     const expected = describeExpectation(schema);
     return { sentence: `${name} is required${expected ? `: ${expected}` : ''}.` };
   }
+  if (isDateIssue(issue)) {
+    // the schema wants a Date, which a model can only send as an ISO string
+    const date = typeof value === 'string' ? parseUnambiguousDate(value) : undefined;
+    const sentence = `${name} must be a date in ISO 8601 form, such as 2026-08-01 or 2026-08-01T09:30:00Z; you provided ${shown}.`;
+    return date === undefined ? { sentence } : { sentence, fix: { kind: 'set', path, value: date } };
+  }
   const options =
     enumOptions(schema) ??
     (Array.isArray(issue['values'])
       ? (issue['values'] as unknown[])
-      : optionsFromExpected(issue['expected']));
+      : Array.isArray(issue['options']) // zod 3's enum
+        ? (issue['options'] as unknown[])
+        : optionsFromExpected(issue['expected']));
   if (options !== undefined && options.length > 0) {
     const strings = options.filter((option): option is string => typeof option === 'string');
     const nearest = typeof value === 'string' ? uniqueNearest(value, strings) : undefined;

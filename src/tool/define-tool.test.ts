@@ -1,7 +1,9 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { type } from 'arktype';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import * as z3 from 'zod/v3';
 import { defineTool } from './define-tool.js';
 
 const input = z.object({ city: z.enum(['Pune', 'Mumbai']) });
@@ -28,11 +30,58 @@ describe('defineTool', () => {
     expect(defineTool({ ...base, jsonSchema }).jsonSchema).toBe(jsonSchema);
   });
 
-  it('accepts valibot and arktype schemas (arktype types are callable functions)', () => {
-    const withValibot = defineTool({ ...base, input: v.object({ city: v.picklist(['Pune']) }) });
-    expect(withValibot.jsonSchema).toBeUndefined(); // valibot 1.5 implements no Standard JSON Schema
-    const withArktype = defineTool({ ...base, input: type({ city: "'Pune' | 'Mumbai'" }) });
-    expect(withArktype.jsonSchema).toMatchObject({ type: 'object', required: ['city'] });
+  // every library's object schema must reach the model with all its properties, dates included
+  it.each<[string, StandardSchemaV1]>([
+    ['zod 4', z.object({ city: z.enum(['Pune', 'Mumbai']), when: z.date(), days: z.number().int() })],
+    ['valibot', v.object({ city: v.picklist(['Pune', 'Mumbai']), when: v.date(), days: v.number() })],
+    ['arktype', type({ city: "'Pune' | 'Mumbai'", when: 'Date', days: 'number' })],
+  ])('derives a JSON Schema with every property from %s, a date as an ISO string', (_library, input) => {
+    const tool = defineTool({ ...base, input });
+    expect(tool.jsonSchema).toMatchObject({
+      type: 'object',
+      properties: {
+        city: { enum: expect.arrayContaining(['Pune', 'Mumbai']) },
+        when: { type: 'string', format: 'date-time' },
+        days: { type: expect.stringMatching(/^(number|integer)$/) },
+      },
+    });
+    expect(new Set(tool.jsonSchema?.['required'] as string[])).toEqual(new Set(['city', 'when', 'days']));
+    expect(tool.jsonSchema).not.toHaveProperty('$schema');
+  });
+
+  it('refuses a zod 3 schema, naming both fixes, and accepts it with jsonSchema', () => {
+    const input = z3.object({ city: z3.string() });
+    expect(() => defineTool({ ...base, input })).toThrow(/zod 3.*Upgrade to zod 4.*pass jsonSchema/);
+    const jsonSchema = { type: 'object', properties: { city: { type: 'string' } } };
+    expect(defineTool({ ...base, input, jsonSchema }).jsonSchema).toBe(jsonSchema);
+  });
+
+  it('refuses a hand-written Standard Schema without JSON Schema, naming the jsonSchema option', () => {
+    const input: StandardSchemaV1 = {
+      '~standard': { version: 1, vendor: 'mine', validate: (value) => ({ value }) },
+    };
+    expect(() => defineTool({ ...base, input })).toThrow(
+      /from "mine"\) does not implement Standard JSON Schema.*jsonSchema/,
+    );
+  });
+
+  it.each<[string, StandardSchemaV1]>([
+    ['a zod string', z.string()],
+    ['an arktype number', type('number')],
+    ['a zod union', z.union([z.object({ a: z.string() }), z.object({ b: z.string() })])],
+  ])('refuses %s as input: providers accept only objects', (_label, input) => {
+    expect(() => defineTool({ ...base, input })).toThrow(/must describe an object of named arguments/);
+  });
+
+  it('refuses a jsonSchema whose root is not an object', () => {
+    expect(() => defineTool({ ...base, jsonSchema: { type: 'string' } })).toThrow(
+      /jsonSchema must describe an object.*describes a string/,
+    );
+  });
+
+  it('refuses a zod type a model cannot send, naming the argument', () => {
+    const input = z.object({ city: z.string(), tags: z.map(z.string(), z.string()) });
+    expect(() => defineTool({ ...base, input })).toThrow(/argument tags is a zod map.*pass jsonSchema/);
   });
 
   it.each([

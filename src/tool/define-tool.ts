@@ -1,6 +1,7 @@
-import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Outcome } from '../outcome/outcome.js';
 import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
+import { assertObjectSchema, deriveJsonSchema } from './derive-json-schema.js';
 
 /** What a tool's `run` receives besides its arguments. */
 export interface ToolContext {
@@ -47,7 +48,11 @@ export interface ToolDefinition<Schema extends StandardSchemaV1 = StandardSchema
   name: string;
   /** What the tool does, written for the model. */
   description: string;
-  /** Any Standard Schema (zod 4, valibot, arktype) for the arguments. */
+  /**
+   * The arguments, as an object schema from any Standard Schema library: zod 4, arktype, valibot
+   * (with `@valibot/to-json-schema` installed), or one that implements Standard JSON Schema.
+   * A date field is shown to the model as an ISO 8601 string and turned back into a Date.
+   */
   input: Schema;
   /**
    * True when running the call twice has the same effect as once, so transient failures may be
@@ -66,8 +71,10 @@ export interface ToolDefinition<Schema extends StandardSchemaV1 = StandardSchema
    */
   service?: string;
   /**
-   * The JSON Schema to show providers, when the input schema cannot produce one itself.
-   * @default derived from `input` through Standard JSON Schema
+   * The JSON Schema to show providers instead of the one derived from `input`; needed for a
+   * schema that cannot produce one itself (zod 3, a hand-written Standard Schema). Its root must be
+   * `{ type: 'object', properties: {...} }`.
+   * @default derived from `input`; defineTool throws, naming the fix, when it cannot be
    */
   jsonSchema?: JsonSchema;
   /**
@@ -103,7 +110,7 @@ export interface Tool<Schema extends StandardSchemaV1 = StandardSchemaV1>
   idempotent: boolean;
   timeoutMs: number;
   service: string;
-  /** The JSON Schema of the arguments, or undefined when none is known. */
+  /** The JSON Schema of the arguments (an object schema; undefined only in hand-built tools). */
   jsonSchema: JsonSchema | undefined;
 }
 
@@ -152,25 +159,21 @@ export function defineTool<Schema extends StandardSchemaV1>(
       `defineTool(${name}): timeoutMs must be a positive number of milliseconds, at most ${MAX_TIMEOUT_MS}.`,
     );
   }
+  const explicit = definition.jsonSchema;
+  if (
+    explicit !== undefined &&
+    (typeof explicit !== 'object' || explicit === null || Array.isArray(explicit))
+  )
+    throw new TypeError(`defineTool(${name}): jsonSchema must be a JSON Schema object.`);
+  const jsonSchema = explicit ?? deriveJsonSchema(name, input);
+  assertObjectSchema(name, jsonSchema, explicit === undefined ? 'input' : 'jsonSchema');
   return {
     ...definition,
     idempotent: definition.idempotent ?? false,
     timeoutMs,
     service: definition.service ?? name,
-    jsonSchema: definition.jsonSchema ?? deriveJsonSchema(input),
+    jsonSchema,
   };
-}
-
-function deriveJsonSchema(input: StandardSchemaV1): JsonSchema | undefined {
-  const converter = (input['~standard'] as Partial<StandardJSONSchemaV1.Props>).jsonSchema;
-  if (typeof converter?.input !== 'function') return undefined;
-  try {
-    const schema = { ...converter.input({ target: 'draft-2020-12' }) };
-    delete schema['$schema'];
-    return schema;
-  } catch {
-    return undefined; // a schema that cannot be expressed in JSON Schema still validates
-  }
 }
 
 function checkApprovalOptions(name: string, needsApproval: unknown, maxCallsPerRun: unknown): void {
