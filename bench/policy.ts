@@ -2,10 +2,11 @@
  * The run policy's own per-call cost on the in-memory store, to set beside `dispatch`.
  * Run alone with `npx tsx bench/policy.ts`.
  */
-import { correctable, createMemoryStore, ok, silentLogger } from '../src/index.js';
+import { correctable, ok, silentLogger } from '../src/index.js';
 import { createEventSink } from '../src/observe/event-sink.js';
 import { createRunPolicy, resolveRunPolicyOptions } from '../src/policy/run-policy.js';
 import { systemClock } from '../src/state/clock.js';
+import { createMemoryStore } from '../src/state/index.js';
 import { measure, printTable } from './measure.js';
 
 /** Runs the policy benchmark and prints its table. */

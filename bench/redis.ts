@@ -6,14 +6,8 @@
 import { createClient } from 'redis';
 import { z } from 'zod';
 import { createRedisStore } from '../src/adapters/redis/index.js';
-import {
-  correctable,
-  createDispatcher,
-  createMemoryStore,
-  defineTool,
-  type StateStore,
-  silentLogger,
-} from '../src/index.js';
+import { correctable, createDispatcher, defineTool, type StateStore, silentLogger } from '../src/index.js';
+import { createMemoryStore } from '../src/state/index.js';
 import { startRedisServer } from '../test/helpers/redis-server.js';
 import { type Measurement, measure } from './measure.js';
 

@@ -8,7 +8,7 @@
  */
 import { generateText, stepCountIs, streamText } from 'ai';
 import { z } from 'zod';
-import { boundaryHalted, findHalt, toAISDKTools } from '../src/adapters/ai-sdk/index.js';
+import { boundaryHalted, findHalt, toAiSdkTools } from '../src/adapters/ai-sdk/index.js';
 import { createDispatcher, DEFAULT_FALLBACK_TEXT, defineTool } from '../src/index.js';
 
 const getWeather = defineTool({
@@ -25,7 +25,7 @@ const dispatcher = createDispatcher({ tools: [getWeather] });
 const runId = crypto.randomUUID();
 const result = await generateText({
   model: 'openai/gpt-4.1-mini',
-  tools: toAISDKTools(dispatcher, { runId }),
+  tools: toAiSdkTools(dispatcher, { runId }),
   stopWhen: [stepCountIs(10), boundaryHalted()],
   prompt: "What's the weather like in Punee?",
 });
@@ -37,7 +37,7 @@ await dispatcher.endRun(runId);
 const streamRunId = crypto.randomUUID();
 const stream = streamText({
   model: 'openai/gpt-4.1-mini',
-  tools: toAISDKTools(dispatcher, { runId: streamRunId }),
+  tools: toAiSdkTools(dispatcher, { runId: streamRunId }),
   stopWhen: [stepCountIs(10), boundaryHalted()],
   prompt: "What's the weather like in Delhi?",
 });

@@ -4,7 +4,7 @@
  * Run alone with `npx tsx examples/seeds/tickets-and-accounts.ts`.
  */
 import { z } from 'zod';
-import { clarify, defineTool, empty, unavailable } from '../../src/index.js';
+import { clarifying, defineTool, empty, unavailable } from '../../src/index.js';
 import { type Print, runOneCall } from './transcript.js';
 
 const searchTickets = defineTool({
@@ -32,7 +32,7 @@ const findAccount = defineTool({
   description: 'Finds a customer account by name.',
   input: z.object({ name: z.string() }),
   run: async ({ name }) =>
-    clarify({
+    clarifying({
       error: 'ambiguous_account',
       message: `Two accounts match "${name}". Ask the user which one they mean.`,
       candidates: [

@@ -1,4 +1,5 @@
 import { unavailable } from '../outcome/constructors.js';
+import type { BuiltInErrorCode } from '../outcome/error-code.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { readOutcome } from '../outcome/read-outcome.js';
 import { ToolError } from '../outcome/tool-error.js';
@@ -49,7 +50,7 @@ function classify(result: ExecutionResult, options: ClassifyOptions): Classified
     case 'timed_out':
       return {
         outcome: unavailable({
-          error: 'timeout',
+          error: 'timeout' satisfies BuiltInErrorCode,
           message: `${toolName} did not answer within ${formatSeconds(result.timeoutMs)}, so this part of the answer is missing. That is a gap in the answer, not a sign that there is nothing to find.`,
           retryable: false,
           hint: 'Do not call it again this turn; tell the user what could not be checked.',
@@ -58,7 +59,7 @@ function classify(result: ExecutionResult, options: ClassifyOptions): Classified
     case 'aborted':
       return {
         outcome: unavailable({
-          error: 'aborted',
+          error: 'aborted' satisfies BuiltInErrorCode,
           message: `The request was cancelled before ${toolName} finished, so this part of the answer is missing.`,
           retryable: false,
         }),
@@ -72,7 +73,7 @@ function classify(result: ExecutionResult, options: ClassifyOptions): Classified
       if (TransientError.isInstance(error)) {
         return {
           outcome: unavailable({
-            error: 'source_unavailable',
+            error: 'source_unavailable' satisfies BuiltInErrorCode,
             message: `The service behind ${toolName} did not respond, so this part of the answer is missing. That is a gap in the answer, not a confirmation of anything.`,
             retryable: false,
             hint: 'Do not call it again this turn; tell the user what could not be checked.',
@@ -90,7 +91,7 @@ function internalError(thrown: unknown, options: ClassifyOptions): Classified {
     outcome: {
       class: 'unavailable',
       ok: false,
-      error: 'internal_error',
+      error: 'internal_error' satisfies BuiltInErrorCode,
       message: options.internalErrorMessage,
       retryable: false,
       reference,

@@ -2,6 +2,7 @@ import { createEventSink, type EmitEvent } from '../observe/event-sink.js';
 import type { EventHandler, ToolboundEvent } from '../observe/events.js';
 import { jsonLineLogger, type Logger } from '../observe/logger.js';
 import { serializeError } from '../observe/serialize-error.js';
+import type { BuiltInErrorCode } from '../outcome/error-code.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compactRenderer, type Renderer, structuredRenderer } from '../outcome/render.js';
 import { type BreakerOptions, resolveBreakerOptions } from '../policy/breaker-options.js';
@@ -135,8 +136,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     ...pick(options.limits, ['maxArgumentBytes', 'maxArgumentDepth']),
   };
   const maxContentBytes = options.limits?.maxContentBytes ?? DEFAULT_MAX_CONTENT_BYTES;
-  if (!Number.isInteger(maxContentBytes) || maxContentBytes < 256)
-    throw new RangeError('limits.maxContentBytes must be an integer of at least 256.');
+  checkLimit('maxContentBytes', maxContentBytes, 256);
+  checkLimit('maxArgumentBytes', argumentLimits.maxArgumentBytes, 2); // room for "{}"
+  checkLimit('maxArgumentDepth', argumentLimits.maxArgumentDepth, 1);
   const createReference = options.createReference ?? createReferenceId;
   const internalErrorMessage = options.internalErrorMessage ?? DEFAULT_INTERNAL_ERROR_MESSAGE;
   const emit = createEventSink(options.logger ?? jsonLineLogger(), options.onEvent ? [options.onEvent] : []);
@@ -197,6 +199,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     store,
     report: emit,
   };
+}
+
+/** A limit that would refuse every call is a configuration mistake; say so at start-up. */
+function checkLimit(name: string, value: number, least: number): void {
+  if (!Number.isSafeInteger(value) || value < least)
+    throw new RangeError(
+      `createDispatcher: limits.${name} must be a whole number of at least ${least}; got ${JSON.stringify(value) ?? String(value)}.`,
+    );
 }
 
 function indexTools(list: readonly Tool[]): ReadonlyMap<string, Tool> {
@@ -281,7 +291,7 @@ function lastResort(
   const outcome: Outcome = {
     class: 'unavailable',
     ok: false,
-    error: 'internal_error',
+    error: 'internal_error' satisfies BuiltInErrorCode,
     message: internalErrorMessage,
     retryable: false,
     reference,

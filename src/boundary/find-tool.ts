@@ -1,4 +1,5 @@
 import { correctable } from '../outcome/constructors.js';
+import type { BuiltInErrorCode } from '../outcome/error-code.js';
 import type { CorrectableOutcome } from '../outcome/outcome.js';
 import type { Tool } from '../tool/define-tool.js';
 import { truncate } from '../util/truncate.js';
@@ -28,7 +29,7 @@ export function findTool(
   return {
     ok: false,
     outcome: correctable({
-      error: 'unknown_tool',
+      error: 'unknown_tool' satisfies BuiltInErrorCode,
       message,
       ...(nearest === undefined
         ? { hint: 'Call one of the available tools by its exact name.' }

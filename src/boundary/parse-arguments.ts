@@ -1,4 +1,5 @@
 import { correctable, refused } from '../outcome/constructors.js';
+import type { BuiltInErrorCode } from '../outcome/error-code.js';
 import type { CorrectableOutcome, RefusedOutcome } from '../outcome/outcome.js';
 import { jsonErrorPosition } from './json-error-position.js';
 
@@ -110,7 +111,7 @@ function malformed(toolName: string, text: string): ParsedArguments {
   return {
     ok: false,
     outcome: correctable({
-      error: 'malformed_arguments',
+      error: 'malformed_arguments' satisfies BuiltInErrorCode,
       message: `The arguments for ${toolName} are not valid JSON. ${where}.`,
       hint: `Call ${toolName} again with the arguments as one JSON object, quoting every key and string with double quotes.`,
     }),
@@ -121,7 +122,7 @@ function notAnObject(toolName: string, received: string): ParsedArguments {
   return {
     ok: false,
     outcome: correctable({
-      error: 'malformed_arguments',
+      error: 'malformed_arguments' satisfies BuiltInErrorCode,
       message: `The arguments for ${toolName} must be a JSON object; you sent ${article(received)} ${received}.`,
       hint: `Call ${toolName} again with the arguments as one JSON object of named fields.`,
     }),
@@ -132,7 +133,7 @@ function unreadable(toolName: string): ParsedArguments {
   return {
     ok: false,
     outcome: correctable({
-      error: 'malformed_arguments',
+      error: 'malformed_arguments' satisfies BuiltInErrorCode,
       message: `The arguments for ${toolName} could not be read as JSON.`,
       hint: `Call ${toolName} again with the arguments as one JSON object.`,
     }),
@@ -143,7 +144,7 @@ function tooLarge(toolName: string, maxBytes: number): ParsedArguments {
   return {
     ok: false,
     outcome: refused({
-      error: 'arguments_too_large',
+      error: 'arguments_too_large' satisfies BuiltInErrorCode,
       message: `The arguments for ${toolName} are larger than the ${maxBytes}-byte limit, so the call was not made.`,
       hint: 'Send only the fields the tool needs, with shorter values.',
     }),
@@ -154,7 +155,7 @@ function tooDeep(toolName: string, maxDepth: number): ParsedArguments {
   return {
     ok: false,
     outcome: refused({
-      error: 'arguments_too_deep',
+      error: 'arguments_too_deep' satisfies BuiltInErrorCode,
       message: `The arguments for ${toolName} are nested more than ${maxDepth} levels deep, so the call was not made.`,
       hint: 'Send a flatter object with only the fields the tool needs.',
     }),

@@ -1,4 +1,4 @@
-import { clarify, correctable, empty, fatal, notFound, unavailable } from '../outcome/constructors.js';
+import { clarifying, correctable, empty, fatal, notFound, unavailable } from '../outcome/constructors.js';
 import type { EvalCase } from './eval-case.js';
 
 /**
@@ -85,7 +85,7 @@ export const builtInCases: readonly EvalCase[] = [
         name: 'find_customer',
         description: 'Finds a customer account by name and returns its balance.',
         parameters: objectSchema({ name: { type: 'string' }, customerId: { type: 'string' } }, []),
-        inject: clarify({
+        inject: clarifying({
           error: 'ambiguous_customer',
           message: 'Two customers match "Henderson".',
           candidates: [

@@ -21,7 +21,7 @@ import {
   approvalStore,
   type RunAgentOptions,
   resolveDispatcher,
-  runAgent,
+  runLoop,
 } from './run-agent.js';
 
 /** A person's decision on one pending approval. */
@@ -140,7 +140,7 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
     resumePoint.endedBy = halted.haltReason === 'repeated_failure' ? 'repeated_failure' : 'halted';
   else if (signal?.aborted === true) resumePoint.endedBy = 'aborted';
   const { state: _state, decisions: _decisions, ...runOptions } = options;
-  return runAgent({ ...runOptions, dispatcher, messages: [] }, resumePoint);
+  return runLoop({ ...runOptions, dispatcher, messages: [] }, resumePoint);
 }
 
 function checkSignature(state: PausedRunState, secret: string | Uint8Array | undefined): void {

@@ -96,7 +96,12 @@ export const DEFAULT_FALLBACK_TEXT =
  * const result = await runAgent({ model, tools: [getWeather], messages: [{ role: 'user', content: 'Weather in Pune?' }] });
  * result.endedBy; // 'answered'
  */
-export async function runAgent(options: RunAgentOptions, resume?: ResumePoint): Promise<AgentResult> {
+export function runAgent(options: RunAgentOptions): Promise<AgentResult> {
+  return runLoop(options);
+}
+
+/** The loop itself; `resumeAgent` enters it at a resume point. Internal to the loop folder. */
+export async function runLoop(options: RunAgentOptions, resume?: ResumePoint): Promise<AgentResult> {
   const { model, messages: initial, maxSteps = 10, signal, onStep } = options;
   if (typeof model?.generate !== 'function')
     throw new TypeError('runAgent: model must have a generate(request) method.');

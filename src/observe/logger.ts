@@ -19,7 +19,10 @@ export function jsonLineLogger(options: { level?: LogLevel; write?: (line: strin
   const { level: threshold = 'info', write = (line: string) => process.stderr.write(line) } = options;
   const log = (level: LogLevel) => (fields: Record<string, unknown>, message?: string) => {
     if (RANK[level] < RANK[threshold]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...fields })}\n`);
+    // an event's own time (epoch ms from the dispatcher's clock) is written as ISO, like the rest
+    const { time, ...rest } = fields;
+    const at = typeof time === 'number' && Number.isFinite(time) ? new Date(time) : new Date();
+    write(`${JSON.stringify({ time: at.toISOString(), level, msg: message, ...rest })}\n`);
   };
   return { error: log('error'), warn: log('warn'), info: log('info'), debug: log('debug') };
 }

@@ -1,3 +1,4 @@
+import type { BuiltInErrorCode } from './error-code.js';
 import type {
   Candidate,
   ClarifyingOutcome,
@@ -73,7 +74,7 @@ export function correctable(options: {
 }
 
 /** An ambiguous request: the model should ask the user to pick one of `candidates`. */
-export function clarify(options: {
+export function clarifying(options: {
   error: string;
   message: string;
   candidates: Candidate[];
@@ -89,6 +90,12 @@ export function clarify(options: {
   if (options.hint !== undefined) outcome.hint = options.hint;
   return outcome;
 }
+
+/**
+ * The old name of {@link clarifying}, kept for one minor version.
+ * @deprecated Use `clarifying()`, which is named after the class it builds.
+ */
+export const clarify = clarifying;
 
 /**
  * A source that could not be reached. Write `message` as the sentence the user should read,
@@ -142,7 +149,12 @@ export const NOT_FOUND_MESSAGE = 'No matching record is available to you.';
  * purpose, so a refusal discloses nothing. It takes no detail and no offer.
  */
 export function notFound(): RefusedOutcome {
-  return { class: 'refused', ok: false, error: 'not_found', message: NOT_FOUND_MESSAGE };
+  return {
+    class: 'refused',
+    ok: false,
+    error: 'not_found' satisfies BuiltInErrorCode,
+    message: NOT_FOUND_MESSAGE,
+  };
 }
 
 /** An operator problem (bad credentials, misconfiguration): the run halts. */

@@ -1,16 +1,9 @@
 import { truncate } from '../util/truncate.js';
+import type { BuiltInErrorCode } from './error-code.js';
 import type { Candidate, Outcome, OutcomeClass, ToolRequest } from './outcome.js';
+import { OUTCOME_CLASSES } from './outcome-fields.js';
 
-const CLASSES = new Set<OutcomeClass>([
-  'ok',
-  'partial',
-  'empty',
-  'correctable',
-  'clarifying',
-  'unavailable',
-  'refused',
-  'fatal',
-]);
+const CLASSES: ReadonlySet<string> = new Set(OUTCOME_CLASSES);
 const SUCCESS = new Set<OutcomeClass>(['ok', 'partial', 'empty']);
 const MAX_TEXT_CHARACTERS = 4_000;
 
@@ -20,7 +13,7 @@ export function isOutcome(value: unknown): value is Outcome {
   const { class: outcomeClass, ok } = value as { class?: unknown; ok?: unknown };
   return (
     typeof outcomeClass === 'string' &&
-    CLASSES.has(outcomeClass as OutcomeClass) &&
+    CLASSES.has(outcomeClass) &&
     ok === SUCCESS.has(outcomeClass as OutcomeClass)
   );
 }
@@ -37,50 +30,53 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
   const error = code(source['error']);
   const hint = text(source['hint']);
   const note = text(source['note']);
-  const withHint = (outcome: Outcome): Outcome =>
-    hint === undefined ? outcome : ({ ...outcome, hint } as Outcome);
-  const withNote = (outcome: Outcome): Outcome =>
-    note === undefined ? outcome : ({ ...outcome, note } as Outcome);
+  // optional texts are spread in only when present, as exactOptionalPropertyTypes requires
+  const withHint = hint === undefined ? {} : { hint };
+  const withNote = note === undefined ? {} : { note };
   switch (value.class) {
     case 'ok':
-      return withNote({ class: 'ok', ok: true, data: copyData(source['data']) });
+      return { class: 'ok', ok: true, data: copyData(source['data']), ...withNote };
     case 'partial':
-      return withNote({
+      return {
         class: 'partial',
         ok: true,
         data: copyData(source['data']),
         message,
         missing: texts(source['missing']),
-      });
+        ...withNote,
+      };
     case 'empty':
-      return withNote({
+      return {
         class: 'empty',
         ok: true,
         data: copyData(source['data'] ?? []),
         message,
         searched: text(source['searched']) ?? '',
-      });
+        ...withNote,
+      };
     case 'correctable': {
       const suggestion = record(source['suggestion'], copyData);
-      return withHint({
+      return {
         class: 'correctable',
         ok: false,
         error,
         message,
         ...(suggestion ? { suggestion } : {}),
-      });
+        ...withHint,
+      };
     }
     case 'clarifying':
-      return withHint({
+      return {
         class: 'clarifying',
         ok: false,
         error,
         message,
         candidates: candidates(source['candidates'], copyData),
-      });
+        ...withHint,
+      };
     case 'unavailable': {
       const retryAfterMs = source['retryAfterMs'];
-      return withHint({
+      return {
         class: 'unavailable',
         ok: false,
         error,
@@ -89,11 +85,12 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
         ...(typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
           ? { retryAfterMs }
           : {}),
-      });
+        ...withHint,
+      };
     }
     case 'refused': {
       const offer = request(source['offer'], copyData);
-      return withHint({ class: 'refused', ok: false, error, message, ...(offer ? { offer } : {}) });
+      return { class: 'refused', ok: false, error, message, ...(offer ? { offer } : {}), ...withHint };
     }
     case 'fatal':
       return { class: 'fatal', ok: false, error, message };
@@ -107,7 +104,9 @@ function text(value: unknown): string | undefined {
 }
 
 function code(value: unknown): string {
-  return typeof value === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(value) ? value : 'tool_error';
+  return typeof value === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(value)
+    ? value
+    : ('tool_error' satisfies BuiltInErrorCode);
 }
 
 function texts(value: unknown): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clarify,
+  clarifying,
   correctable,
   empty,
   fatal,
@@ -24,7 +24,7 @@ const examples: Outcome[] = [
     hint: 'Call get_weather again with city "Pune".',
     suggestion: { city: 'Pune' },
   }),
-  clarify({
+  clarifying({
     error: 'ambiguous_customer',
     message: 'Two customers match.',
     candidates: [{ label: 'Acme (Ohio)' }],

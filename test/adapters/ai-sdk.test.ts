@@ -8,7 +8,7 @@ import type {
 import { generateText, stepCountIs, streamText } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { aiSdkModel, boundaryHalted, findHalt, toAISDKTools } from '../../src/adapters/ai-sdk/index.js';
+import { aiSdkModel, boundaryHalted, findHalt, toAiSdkTools } from '../../src/adapters/ai-sdk/index.js';
 import { runAgent } from '../../src/index.js';
 import { leaksHostPort, suggestionIn, weatherDispatcher } from './fixtures/weather-tools.js';
 
@@ -67,7 +67,7 @@ describe('toolbound/ai-sdk', () => {
     const result = await generateText({
       model,
       prompt: 'Weather in Pune, and order A1?',
-      tools: toAISDKTools(dispatcher, { runId: 'run-1' }),
+      tools: toAiSdkTools(dispatcher, { runId: 'run-1' }),
       stopWhen: [stepCountIs(5), boundaryHalted()],
     });
 
@@ -121,7 +121,7 @@ describe('toolbound/ai-sdk', () => {
     const result = await generateText({
       model,
       prompt: 'Weather in Punee?',
-      tools: toAISDKTools(dispatcher, { runId: 'run-stuck' }),
+      tools: toAiSdkTools(dispatcher, { runId: 'run-stuck' }),
       stopWhen: [stepCountIs(10), boundaryHalted()],
     });
 
@@ -138,7 +138,7 @@ describe('toolbound/ai-sdk', () => {
     const result = await generateText({
       model,
       prompt: 'Weather in Punee?',
-      tools: toAISDKTools(dispatcher),
+      tools: toAiSdkTools(dispatcher),
       stopWhen: [stepCountIs(3), boundaryHalted()],
     });
     expect(result.steps).toHaveLength(3);
@@ -182,7 +182,7 @@ describe('toolbound/ai-sdk', () => {
     const result = streamText({
       model,
       prompt: 'Weather in Pune?',
-      tools: toAISDKTools(dispatcher, { runId: 'run-stream' }),
+      tools: toAiSdkTools(dispatcher, { runId: 'run-stream' }),
       stopWhen: [stepCountIs(5), boundaryHalted()],
     });
 

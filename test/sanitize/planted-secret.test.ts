@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  clarify,
+  clarifying,
   correctable,
   createDispatcher,
   defineTool,
@@ -75,7 +75,7 @@ const PLACES: Record<string, Place> = {
     returned: correctable({ error: 'bad', message: 'Fix it.', hint: text, suggestion: { value: text } }),
   }),
   'clarifying candidate': (text) => ({
-    returned: clarify({
+    returned: clarifying({
       error: 'ambiguous',
       message: 'Which one?',
       candidates: [{ label: text, arguments: { id: text } }],

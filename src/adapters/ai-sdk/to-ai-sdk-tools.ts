@@ -30,7 +30,7 @@ export interface AISDKToolsOptions {
  *   stopWhen: [stepCountIs(10), boundaryHalted()],
  * });
  */
-export function toAISDKTools(
+export function toAiSdkTools(
   dispatcher: Dispatcher,
   options: AISDKToolsOptions = {},
 ): Record<string, Tool<Record<string, unknown>, ToolMessage>> {
@@ -62,3 +62,9 @@ export function toAISDKTools(
   }
   return tools;
 }
+
+/**
+ * The old name of {@link toAiSdkTools}, kept for one minor version.
+ * @deprecated Use `toAiSdkTools`, spelled like `aiSdkModel`.
+ */
+export const toAISDKTools = toAiSdkTools;

@@ -10,7 +10,8 @@ export interface AnthropicToolTurn extends DispatchedTurn {
 }
 
 /** Any content block of an assistant message; only the `tool_use` ones are dispatched. */
-type ContentBlock = { type: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
+/** One block of an Anthropic message: a tool use, or anything else, which is passed over. */
+export type ContentBlock = { type: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
 
 /**
  * Runs the `tool_use` blocks of an assistant message through the boundary, in parallel, and

@@ -5,9 +5,11 @@
  */
 
 export type { DispatchedTurn } from '../shared/dispatch-all.js';
+export type { ReplayMemory } from '../shared/replay-memory.js';
 export { type AnthropicModelOptions, anthropicModel } from './anthropic-model.js';
 export {
   type AnthropicToolTurn,
+  type ContentBlock,
   dispatchAnthropicToolUses,
   fromToolUse,
   toToolResultBlock,

@@ -11,7 +11,7 @@ export { fromMcpError } from './from-mcp-error.js';
 export { jsonSchemaInput } from './json-schema-input.js';
 export { type McpClientToolsOptions, mcpClientTools } from './mcp-client-tools.js';
 export { readToolFailure } from './read-tool-failure.js';
-export { type RegisterMcpToolsOptions, registerMcpTools } from './register-mcp-tools.js';
+export { type RegisterMcpToolsOptions, type RequestExtra, registerMcpTools } from './register-mcp-tools.js';
 export { type ToCallToolResultOptions, toCallToolResult } from './to-call-tool-result.js';
 export { toToolFailure } from './to-tool-failure.js';
 export { TOOL_FAILURE_META_KEY, type ToolFailure, type ToolFailureClass } from './tool-failure.js';

@@ -6,7 +6,8 @@ import { createReferenceId } from '../../boundary/reference-id.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 
 /** What a tools/call handler learns about the request besides its params. */
-type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
+/** What the MCP SDK hands a request handler besides the request: its signal, session and more. */
+export type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
 /** Options for {@link registerMcpTools}. */
 export interface RegisterMcpToolsOptions {

@@ -9,7 +9,8 @@ export interface OpenAIFunctionCallTurn extends DispatchedTurn {
 }
 
 /** Any Responses API output item; only the `function_call` ones are dispatched. */
-type OutputItem = { type: string } | ResponseFunctionToolCall;
+/** One item of a Responses API output: a function call, or anything else, which is passed over. */
+export type OutputItem = { type: string } | ResponseFunctionToolCall;
 
 /**
  * Runs the `function_call` items of a Responses API output through the boundary, in parallel,

@@ -6,9 +6,11 @@
  */
 
 export type { DispatchedTurn } from '../shared/dispatch-all.js';
+export type { ReplayMemory } from '../shared/replay-memory.js';
 export {
   dispatchOpenAIFunctionCalls,
   type OpenAIFunctionCallTurn,
+  type OutputItem,
 } from './dispatch-openai-function-calls.js';
 export {
   dispatchOpenAIToolCalls,
