@@ -1,5 +1,65 @@
 import type { Outcome } from '../outcome/outcome.js';
-import type { Renderer } from '../outcome/render.js';
+import { type Renderer, structuredRenderer } from '../outcome/render.js';
+import { clearCut } from '../sanitize/clear-cut.js';
+import { findLeaks } from '../sanitize/find-leaks.js';
+import type { Leak } from '../sanitize/leak.js';
+import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
+import { originalLength } from '../sanitize/original-length.js';
+import { LEAK_REPLACEMENT_MESSAGE, sanitizeOutcome } from '../sanitize/sanitize-outcome.js';
+
+/** What {@link renderForModel} needs: the outcome after the run policy, and how to write it. */
+export interface RenderForModelInput {
+  outcome: Outcome;
+  render: Renderer;
+  maxContentBytes: number;
+  /** Rules the tool may pass through on purpose. @default [] */
+  allowRules?: readonly LeakRuleName[];
+}
+
+/**
+ * Renders an outcome within the size limit, then runs the sanitiser one last time over exactly
+ * the text the model will read: hints and notes the run policy added after the first pass, tool
+ * names quoted in them, and whatever a custom renderer writes. When that text still leaks, the
+ * outcome is sanitised again and re-rendered; if even that leaks, a generic failure goes out.
+ * Returns the leaks found here (field `content`), for the log.
+ */
+export function renderForModel(input: RenderForModelInput): {
+  outcome: Outcome;
+  content: string;
+  leaks: Leak[];
+} {
+  const { render, maxContentBytes } = input;
+  const allowRules = input.allowRules ?? [];
+  const first = boundContent(input.outcome, render, maxContentBytes);
+  const found = findLeaks(first.content, { allowRules });
+  if (found.length === 0) return { ...first, leaks: [] };
+  const leaks: Leak[] = distinctRules(found).map((rule) => ({ field: 'content', rule }));
+  const resanitized = sanitizeOutcome(input.outcome, { allowRules });
+  const second = boundContent(resanitized.outcome, render, maxContentBytes);
+  if (findLeaks(second.content, { allowRules }).length === 0) return { ...second, leaks };
+  // the renderer itself writes the leak, or it spans fields: say nothing but that it failed
+  const generic: Outcome = {
+    class: 'unavailable',
+    ok: false,
+    error: 'internal_error',
+    message: LEAK_REPLACEMENT_MESSAGE,
+    retryable: false,
+  };
+  let content: string;
+  try {
+    content = render(generic);
+  } catch {
+    content = structuredRenderer(generic);
+  }
+  if (findLeaks(content).length > 0) content = structuredRenderer(generic);
+  return { outcome: generic, content, leaks };
+}
+
+function distinctRules(spans: readonly { rule: LeakRuleName }[]): LeakRuleName[] {
+  const rules: LeakRuleName[] = [];
+  for (const span of spans) if (!rules.includes(span.rule)) rules.push(span.rule);
+  return rules;
+}
 
 /**
  * Renders an outcome within `maxContentBytes`. An oversized list keeps as many leading items as
@@ -27,7 +87,10 @@ export function boundContent(
   );
   let budget = maxContentBytes;
   for (let tries = 0; tries < 8; tries++) {
-    const text = truncateToBytes(JSON.stringify(outcome.data) ?? '', budget);
+    const json = JSON.stringify(outcome.data) ?? '';
+    const fitted = truncateToBytes(json, budget);
+    // cut where no leak straddles the cut, so no half-secret is left at the end
+    const text = json.slice(0, clearCut(json, fitted.length));
     const cut = { ...outcome, data: `${text}…`, note } as Outcome;
     const rendered = render(cut);
     const over = byteLength(rendered) - maxContentBytes;
@@ -99,7 +162,7 @@ function fitItems(
   render: Renderer,
   maxContentBytes: number,
 ): { outcome: Outcome; content: string } | undefined {
-  const total = list.items.length;
+  const total = originalLength(list.items);
   const build = (count: number): Outcome => {
     const items = list.items.slice(0, count);
     const data = list.key === undefined ? items : { ...(outcome.data as object), [list.key]: items };

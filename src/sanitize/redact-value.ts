@@ -1,6 +1,7 @@
 import { findLeaks } from './find-leaks.js';
 import type { Leak } from './leak.js';
 import type { LeakRuleName } from './leak-rule-name.js';
+import { carryOriginalLength } from './original-length.js';
 import { isSecretByKeyName, secretKeyStrength } from './redact-by-key-name.js';
 import { REDACTED, redactText } from './redact-text.js';
 import type { KeyStrength } from './rules/secret-key-names.js';
@@ -100,6 +101,7 @@ export function redactValue(
     try {
       if (Array.isArray(input)) {
         const copy: unknown[] = new Array(input.length);
+        carryOriginalLength(input, copy);
         copies.set(input, copy);
         assign(copy);
         for (let index = input.length - 1; index >= 0; index -= 1) {
