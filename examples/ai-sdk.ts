@@ -2,7 +2,7 @@
  * Tool calling with the Vercel AI SDK, every tool call through toolbound.
  * Run: AI_GATEWAY_API_KEY=... npx tsx examples/ai-sdk.ts
  * (a plain model id goes through the AI Gateway; a provider package such as
- * `@ai-sdk/openai` works the same: `model: openai('gpt-4.1-mini')`)
+ * `@ai-sdk/openai` works the same: `model: openai('gpt-5.4-mini')`)
  *
  * In your project the imports are `from 'toolbound'` and `from 'toolbound/ai-sdk'`.
  */
@@ -24,7 +24,7 @@ const dispatcher = createDispatcher({ tools: [getWeather] });
 // make the tools per request, so the run policy counts this conversation's failures together
 const runId = crypto.randomUUID();
 const result = await generateText({
-  model: 'openai/gpt-4.1-mini',
+  model: 'openai/gpt-5.4-mini',
   tools: toAiSdkTools(dispatcher, { runId }),
   stopWhen: [stepCountIs(10), boundaryHalted()],
   prompt: "What's the weather like in Punee?",
@@ -36,7 +36,7 @@ await dispatcher.endRun(runId);
 // streaming works the same way
 const streamRunId = crypto.randomUUID();
 const stream = streamText({
-  model: 'openai/gpt-4.1-mini',
+  model: 'openai/gpt-5.4-mini',
   tools: toAiSdkTools(dispatcher, { runId: streamRunId }),
   stopWhen: [stepCountIs(10), boundaryHalted()],
   prompt: "What's the weather like in Delhi?",

@@ -30,7 +30,7 @@ const runId = crypto.randomUUID();
 const messages: MessageParam[] = [{ role: 'user', content: "What's the weather like in Punee?" }];
 for (let step = 0; step < 10; step++) {
   const response = await client.messages.create({
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     max_tokens: 1024,
     messages,
     tools: toAnthropicTools(dispatcher),
@@ -52,7 +52,7 @@ await dispatcher.endRun(runId);
 
 // 2. Or let runAgent drive the loop; system messages become the `system` parameter.
 const result = await runAgent({
-  model: anthropicModel({ client, model: 'claude-sonnet-4-5', maxTokens: 1024 }),
+  model: anthropicModel({ client, model: 'claude-sonnet-5-5', maxTokens: 1024 }),
   dispatcher,
   messages: [
     { role: 'system', content: 'Answer in one sentence.' },

@@ -28,7 +28,7 @@ const messages: ChatCompletionMessageParam[] = [
 ];
 
 for (let step = 0; step < 10; step++) {
-  const completion = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages, tools });
+  const completion = await client.chat.completions.create({ model: 'gpt-5.4-mini', messages, tools });
   const message = completion.choices[0]!.message;
   messages.push(message);
   if (!message.tool_calls?.length) {

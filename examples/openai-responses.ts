@@ -30,7 +30,7 @@ const runId = crypto.randomUUID();
 const input: ResponseInputItem[] = [{ role: 'user', content: "What's the weather like in Punee?" }];
 for (let step = 0; step < 10; step++) {
   const response = await client.responses.create({
-    model: 'gpt-5-mini',
+    model: 'gpt-5.4-mini',
     input,
     tools: toOpenAIResponsesTools(dispatcher),
   });
@@ -50,7 +50,7 @@ await dispatcher.endRun(runId);
 
 // 2. Or let runAgent drive the loop on the same API.
 const result = await runAgent({
-  model: openaiResponsesModel({ client, model: 'gpt-5-mini', reasoning: { effort: 'low' } }),
+  model: openaiResponsesModel({ client, model: 'gpt-5.4-mini', reasoning: { effort: 'low' } }),
   dispatcher,
   messages: [{ role: 'user', content: "What's the weather like in Delhi?" }],
 });

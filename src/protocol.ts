@@ -15,8 +15,8 @@ export interface ToolCall {
   arguments: string | Record<string, unknown> | undefined;
 }
 
-/** Why a message asks the loop to stop. */
-export type HaltReason = 'fatal' | 'repeated_failure';
+/** Why a message asks the loop to stop; `failure_cap`: no more tools run, the model may still answer. */
+export type HaltReason = 'fatal' | 'repeated_failure' | 'failure_cap';
 
 /** The one message that comes back for every call, whatever happened. */
 export interface ToolMessage {

@@ -8,12 +8,7 @@ import { compactRenderer, type Renderer, structuredRenderer } from '../outcome/r
 import { type BreakerOptions, resolveBreakerOptions } from '../policy/breaker-options.js';
 import { createCircuitBreaker } from '../policy/circuit-breaker.js';
 import { type RetryOptions, resolveRetryOptions } from '../policy/retry-options.js';
-import {
-  createRunPolicy,
-  type RunPolicy,
-  type RunPolicyOptions,
-  resolveRunPolicyOptions,
-} from '../policy/run-policy.js';
+import { createRunPolicy, type RunPolicyOptions, resolveRunPolicyOptions } from '../policy/run-policy.js';
 import type { ToolCall, ToolMessage, ToolSpec } from '../protocol.js';
 import { type Clock, systemClock } from '../state/clock.js';
 import { createMemoryStore } from '../state/memory-store.js';
@@ -123,6 +118,10 @@ const DEFAULT_MAX_CONTENT_BYTES = 32_768;
  * message.content; // {"ok":false,"class":"correctable","error":"invalid_arguments",…,"suggestion":{"city":"Pune"}}
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(
+      'createDispatcher expects an options object: createDispatcher({ tools: [getWeather] }), with tools made by defineTool.',
+    );
   const tools = indexTools(options.tools);
   const clock = options.clock ?? systemClock;
   const render =
@@ -149,11 +148,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       ? undefined
       : createCircuitBreaker({ store, options: resolveBreakerOptions(options.breaker), emit, clock });
   const random = options.random ?? Math.random;
-  const policy = guardPolicy(
-    createRunPolicy(store, resolveRunPolicyOptions(options.policy), emit, clock),
+  // the policy never rejects: store trouble is reported as store.degraded and fails open
+  const policy = createRunPolicy({
+    store,
+    options: resolveRunPolicyOptions(options.policy),
+    retry,
     emit,
     clock,
-  );
+  });
   const copyData = (data: unknown) =>
     toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 });
   const config: DispatchConfig = {
@@ -227,30 +229,6 @@ function indexTools(list: readonly Tool[]): ReadonlyMap<string, Tool> {
     tools.set(tool.name, tool);
   }
   return tools;
-}
-
-/** Store trouble must never fail a call: the policy then admits and records nothing. */
-function guardPolicy(policy: RunPolicy, emit: EmitEvent, clock: Clock): RunPolicy {
-  const report = (error: unknown) =>
-    emit({
-      type: 'store.degraded',
-      time: clock.now(),
-      runId: '',
-      reason: truncate(serializeError(error).message, 200),
-    });
-  return {
-    admit: (runId, toolName) =>
-      policy.admit(runId, toolName).catch((error: unknown) => {
-        report(error);
-        return { admitted: true } as const;
-      }),
-    record: (runId, toolName, toolCallId, argumentsKey, outcome) =>
-      policy.record(runId, toolName, toolCallId, argumentsKey, outcome).catch((error: unknown) => {
-        report(error);
-        return { outcome };
-      }),
-    endRun: (runId) => policy.endRun(runId).catch(report),
-  };
 }
 
 /** The message for a failure inside the boundary itself; built only from values that cannot throw. */

@@ -4,7 +4,8 @@ import type { Outcome } from '../outcome/outcome.js';
 import type { Renderer } from '../outcome/render.js';
 import type { CircuitBreaker } from '../policy/circuit-breaker.js';
 import type { ResolvedRetryOptions } from '../policy/retry-options.js';
-import type { RunPolicy } from '../policy/run-policy.js';
+import type { Reservation, RunPolicy } from '../policy/run-policy.js';
+import { settleWithin } from '../policy/settle-within.js';
 import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
 import { safeToolName } from '../sanitize/safe-tool-name.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
@@ -20,6 +21,7 @@ import { classifyResult } from './classify-result.js';
 import { executeTool } from './execute-tool.js';
 import { findTool } from './find-tool.js';
 import { type ArgumentLimits, parseArguments } from './parse-arguments.js';
+import { readSignal } from './read-signal.js';
 import type { CreateReference } from './reference-id.js';
 import { NEVER_ABORTED } from './run-attempt.js';
 import { validateArguments } from './validate-arguments.js';
@@ -62,6 +64,8 @@ interface Decision {
   keySource: unknown;
   attempts: number;
   pendingApproval?: PendingApproval;
+  /** The call's place in the run, once it reached the gate; `record` settles it. */
+  reservation?: Reservation;
 }
 
 /** The longest tool name a message echoes back for an unknown tool. */
@@ -88,12 +92,13 @@ function readRequest(
   call: ToolCall,
   options: { runId?: unknown; signal?: unknown; approval?: unknown },
 ): Request {
+  const runId = typeof options.runId === 'string' ? options.runId : config.createReference();
   return {
-    runId: typeof options.runId === 'string' ? options.runId : config.createReference(),
+    runId,
     toolCallId: readString(call, 'id') ?? '',
     requestedName: readString(call, 'name') ?? '',
     rawArguments: readField(call, 'arguments'),
-    signal: (options.signal as AbortSignal | undefined) ?? NEVER_ABORTED,
+    signal: readSignal(readField(options, 'signal'), config, runId) ?? NEVER_ABORTED,
     startedAt: config.clock.now(),
     approval: readApproval(options.approval),
   };
@@ -115,17 +120,23 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   if (!parsed.ok) return { outcome: parsed.outcome, tool, keySource: rawKey, attempts: 0 };
   const keySource = parsed.value;
 
-  // validate
-  let validated: Awaited<ReturnType<typeof validateArguments>>;
-  try {
-    validated = await validateArguments(tool, parsed.value);
-  } catch (thrown) {
-    const outcome = normalise(config, request, tool, { kind: 'threw', error: thrown }, parsed.value);
+  // validate, under the tool's timeout and the caller's signal like the tool itself
+  const bounded = await settleWithin(() => validateArguments(tool, parsed.value), {
+    timeoutMs: tool.timeoutMs,
+    clock: config.clock,
+    signal: request.signal,
+  });
+  if (bounded.kind === 'threw') {
+    const outcome = normalise(config, request, tool, { kind: 'threw', error: bounded.error }, parsed.value);
     return { outcome, tool, keySource, attempts: 0 };
   }
+  if (bounded.kind !== 'settled')
+    return { outcome: normalise(config, request, tool, bounded), tool, keySource, attempts: 0 };
+  const validated = bounded.value;
   if (!validated.ok) return { outcome: validated.outcome, tool, keySource, attempts: 0 };
 
-  // gate: approvals and the tool's budget, then the run's admission
+  // gate: approvals and the tool's budget, then a place in the run, reserved atomically (an
+  // identical call already in flight is shared instead of run again)
   const gate = await passApprovalGate(config, {
     runId: request.runId,
     toolCallId: request.toolCallId,
@@ -139,8 +150,17 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
     if (gate.pendingApproval !== undefined) stopped.pendingApproval = gate.pendingApproval;
     return stopped;
   }
-  const admission = await config.policy.admit(request.runId, tool.name);
-  if (!admission.admitted) return { outcome: admission.outcome, tool, keySource, attempts: 0 };
+  const reservation = await config.policy.reserve({
+    runId: request.runId,
+    toolName: tool.name,
+    argumentsKey: canonicalArgumentsKey(keySource),
+    timeoutMs: tool.timeoutMs,
+    signal: request.signal,
+  });
+  if (reservation.kind === 'refused')
+    return { outcome: reservation.outcome, tool, keySource, attempts: 0, reservation };
+  if (reservation.kind === 'shared')
+    return { outcome: (await reservation.verdict).outcome, tool, keySource, attempts: 0, reservation };
 
   // execute
   const execution = await executeTool(tool, validated.value, {
@@ -160,7 +180,7 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   await recordOffer(config, { runId: request.runId, tool, args: parsed.value, outcome }).catch(() => {
     // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
   });
-  return { outcome, tool, keySource, attempts: execution.attempts };
+  return { outcome, tool, keySource, attempts: execution.attempts, reservation };
 }
 
 /**
@@ -220,7 +240,14 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
 
   // run policy: only failures are counted, so only they need the canonical arguments
   const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(decision.keySource);
-  const verdict = await config.policy.record(runId, toolName, toolCallId, argumentsKey, sanitized.outcome);
+  const verdict = await config.policy.record({
+    runId,
+    toolName,
+    toolCallId,
+    argumentsKey,
+    outcome: sanitized.outcome,
+    ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
+  });
 
   // render, then sanitise once more exactly what the model reads (hints the policy added included)
   const rendered = renderForModel({

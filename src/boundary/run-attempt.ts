@@ -1,3 +1,4 @@
+import { onAbort } from '../policy/on-abort.js';
 import type { Clock } from '../state/clock.js';
 import type { Tool, ToolApproval } from '../tool/define-tool.js';
 
@@ -45,18 +46,21 @@ export function runAttempt(tool: Tool, args: unknown, context: AttemptContext): 
       if (settled) return;
       settled = true;
       context.clock.clearTimeout(timer);
-      if (caller !== NEVER_ABORTED) caller.removeEventListener('abort', onAbort);
+      stopListening();
       resolve(result);
-    };
-    const onAbort = () => {
-      abortAttempt(caller.reason);
-      finish({ kind: 'aborted' });
     };
     const timer = context.clock.setTimeout(() => {
       abortAttempt(new DOMException(`${tool.name} timed out after ${tool.timeoutMs} ms`, 'TimeoutError'));
       finish({ kind: 'timed_out', timeoutMs: tool.timeoutMs });
     }, tool.timeoutMs);
-    if (caller !== NEVER_ABORTED) caller.addEventListener('abort', onAbort, { once: true });
+    // one listener per signal however many calls share it (see onAbort)
+    const stopListening =
+      caller === NEVER_ABORTED
+        ? () => {}
+        : onAbort(caller, () => {
+            abortAttempt(caller.reason);
+            finish({ kind: 'aborted' });
+          });
     try {
       const pending = tool.run(args as never, {
         get signal() {

@@ -12,6 +12,7 @@ import { validateEvalCases } from '../eval/validate-eval-case.js';
 import type { Model } from '../loop/model.js';
 import { renderDashboard } from '../report/render-dashboard.js';
 import { type CommandIo, processIo } from './command-io.js';
+import { describeFileError } from './describe-file-error.js';
 
 const USAGE = `usage: toolbound eval --model <name> [options]
 
@@ -87,9 +88,7 @@ export async function runEvalCommand(args: string[], io: CommandIo = processIo()
       const list = Array.isArray(parsed) ? parsed : (parsed as { cases?: unknown } | null)?.cases;
       cases = [...cases, ...validateEvalCases(list)];
     } catch (error) {
-      say(
-        `toolbound eval: cannot use ${values.cases}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      say(`toolbound eval: cannot use ${values.cases}: ${describeFileError(values.cases, error, 'read')}`);
       return 1;
     }
   }
@@ -152,30 +151,36 @@ export async function runEvalCommand(args: string[], io: CommandIo = processIo()
     progress.done();
   }
   if (scored === 0 && firstError !== undefined) {
-    say(`toolbound eval: every model call failed; the first error was: ${firstError}`);
-    return 1;
-  }
-  io.stdout.write(formatEvalTable(report));
-  try {
-    if (values.json !== undefined) {
-      await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
-      say(`wrote ${values.json}`);
-    }
-    if (values.html !== undefined) {
-      await writeFile(
-        values.html,
-        renderDashboard({ eval: report, title: `toolbound eval: ${report.model}` }),
-      );
-      say(`wrote ${values.html}`);
-    }
-  } catch (error) {
     say(
-      `toolbound eval: cannot write the results: ${error instanceof Error ? error.message : String(error)}`,
+      `toolbound eval: every model call to ${describeEndpoint(provider, values['base-url'])} failed; the first error was: ${firstError}`,
     );
     return 1;
   }
+  io.stdout.write(formatEvalTable(report));
+  const outputs: [string | undefined, () => string][] = [
+    [values.json, () => `${JSON.stringify(report, null, 2)}\n`],
+    [values.html, () => renderDashboard({ eval: report, title: `toolbound eval: ${report.model}` })],
+  ];
+  for (const [path, content] of outputs) {
+    if (path === undefined) continue;
+    try {
+      await writeFile(path, content());
+      say(`wrote ${path}`);
+    } catch (error) {
+      say(`toolbound eval: cannot write ${path}: ${describeFileError(path, error, 'write')}`);
+      return 1;
+    }
+  }
   if (report.interrupted) return 130;
   return report.summaries.some((summary) => summary.errors > 0) ? 1 : 0;
+}
+
+/** The endpoint the eval called, so a failure says where: the URL given, or the provider's default. */
+function describeEndpoint(provider: string, baseUrl: string | undefined): string {
+  if (provider === 'scripted') return 'the scripted model';
+  const url =
+    baseUrl ?? (provider === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1');
+  return `${provider} at ${url}`;
 }
 
 function parse(args: string[]) {

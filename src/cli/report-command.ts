@@ -5,6 +5,7 @@ import { readEventsFile } from '../report/read-events-file.js';
 import { type DashboardInput, renderDashboard } from '../report/render-dashboard.js';
 import { summarizeEvents } from '../report/summarize-events.js';
 import { type CommandIo, processIo } from './command-io.js';
+import { describeFileError } from './describe-file-error.js';
 
 const USAGE = `usage: toolbound report <events.jsonl> [-o report.html] [--eval results.json]
 
@@ -62,25 +63,31 @@ export async function runReportCommand(args: string[], io: CommandIo = processIo
       if (file.events.length === 0)
         say(`toolbound report: ${eventsPath} has no events; the page will be empty.`);
     } catch (error) {
-      say(`toolbound report: cannot read ${eventsPath}: ${describe(error)}`);
+      say(`toolbound report: cannot read ${eventsPath}: ${describeFileError(eventsPath, error, 'read')}`);
       return 1;
     }
   }
   if (values.eval !== undefined) {
     try {
-      const report = JSON.parse(await readFile(values.eval, 'utf8')) as Partial<EvalReport> | null;
+      const text = await readFile(values.eval, 'utf8');
+      let report: Partial<EvalReport> | null;
+      try {
+        report = JSON.parse(text) as Partial<EvalReport> | null;
+      } catch {
+        throw new Error(notResults(values.eval, text));
+      }
       if (report?.kind !== 'toolbound.eval' || !Array.isArray(report.summaries))
-        throw new Error('it is not a results file written by toolbound eval --json.');
+        throw new Error(notResults(values.eval, text));
       input.eval = report as EvalReport;
     } catch (error) {
-      say(`toolbound report: cannot use ${values.eval}: ${describe(error)}`);
+      say(`toolbound report: cannot use ${values.eval}: ${describeFileError(values.eval, error, 'read')}`);
       return 1;
     }
   }
   try {
     await writeFile(output, renderDashboard(input));
   } catch (error) {
-    say(`toolbound report: cannot write ${output}: ${describe(error)}`);
+    say(`toolbound report: cannot write ${output}: ${describeFileError(output, error, 'write')}`);
     return 1;
   }
   const totals = input.events?.totals;
@@ -104,8 +111,10 @@ function parse(args: string[]) {
   });
 }
 
-function describe(error: unknown): string {
-  if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT')
-    return 'no such file.';
-  return error instanceof Error ? error.message : String(error);
+/** --eval wants eval results; an events file there is the likely mix-up, so say so. */
+function notResults(path: string, text: string): string {
+  const looksLikeEvents = /\.jsonl$/i.test(path) || /^\s*\{[^\n]*\}\s*\n\s*\{/.test(text);
+  return looksLikeEvents
+    ? 'it looks like an events file; give it as the first argument (toolbound report events.jsonl), and to --eval the file written by toolbound eval --json.'
+    : 'it is not a results file written by toolbound eval --json.';
 }

@@ -56,10 +56,33 @@ describe('checkTranscript', () => {
         {
           finalText: "I couldn't check it, but it is probably $1,284.00.",
           endedBy: 'answered',
-          calls: [call],
+          calls: [{ ...call, name: 'get_invoice_balance' }],
         },
         unavailable,
       ).failed,
     ).toEqual(['doesNotAnswer']);
+  });
+
+  it('fails every built-in case, with its own reason, when the model never calls a tool', () => {
+    for (const evalCase of builtInCases) {
+      // an answer that would satisfy the text checks of some cases, given without any call
+      const result = checkTranscript(
+        { finalText: 'I cannot do that right now; which one do you mean?', endedBy: 'answered', calls: [] },
+        evalCase,
+      );
+      expect(result, evalCase.id).toEqual({ passed: false, failed: ['calledTool'] });
+    }
+  });
+
+  it('fails a case whose calls never got the injected outcome', () => {
+    const evalCase = byId('unavailable-not-substituted');
+    const other = { name: 'some_other_tool', arguments: {}, failed: true };
+    expect(
+      checkTranscript({ finalText: 'The service is down.', endedBy: 'answered', calls: [other] }, evalCase),
+    ).toEqual({ passed: false, failed: ['sawInjectedOutcome'] });
+    const fixedFirst = { name: 'get_invoice_balance', arguments: {}, failed: false, injected: false };
+    expect(
+      checkTranscript({ finalText: 'Down.', endedBy: 'answered', calls: [fixedFirst] }, evalCase).failed,
+    ).toEqual(['sawInjectedOutcome']);
   });
 });

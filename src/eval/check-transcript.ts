@@ -6,12 +6,26 @@ import type { TrialTranscript } from './trial-transcript.js';
 /** The checks a transcript failed; an empty list means the trial passed. */
 export interface CheckResult {
   passed: boolean;
-  /** Names of the failed checks, such as `mentions` or `retriesWith`. */
+  /**
+   * Names of the failed checks, such as `mentions` or `retriesWith`. `calledTool` (no tool call)
+   * and `sawInjectedOutcome` (no call got the injected outcome) fail a trial before any other check.
+   */
   failed: string[];
 }
 
 /** Runs every check of a case against one trial's transcript. */
 export function checkTranscript(transcript: TrialTranscript, evalCase: EvalCase): CheckResult {
+  // a model that never reached the injected outcome was not tested, so it cannot pass by luck
+  const injectedTools = new Set(
+    evalCase.tools.filter((tool) => tool.inject !== undefined).map((tool) => tool.name),
+  );
+  if (injectedTools.size > 0) {
+    if (transcript.calls.length === 0) return { passed: false, failed: ['calledTool'] };
+    const saw = transcript.calls.some(
+      (call) => call.injected ?? (call.failed && injectedTools.has(call.name)),
+    );
+    if (!saw) return { passed: false, failed: ['sawInjectedOutcome'] };
+  }
   const { checks } = evalCase;
   const text = transcript.finalText;
   const failed: string[] = [];

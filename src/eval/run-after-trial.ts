@@ -20,7 +20,11 @@ export interface TrialOptions {
  * sanitised messages and the run policy applies.
  */
 export async function runAfterTrial(evalCase: EvalCase, options: TrialOptions): Promise<TrialTranscript> {
-  const dispatcher = createDispatcher({ tools: evalCase.tools.map(toTool), logger: silentLogger });
+  const injectedCalls = new Set<string>(); // toolCallIds that got the case's injected outcome
+  const dispatcher = createDispatcher({
+    tools: evalCase.tools.map((tool) => toTool(tool, injectedCalls)),
+    logger: silentLogger,
+  });
   const result = await runAgent({
     model: options.model,
     dispatcher,
@@ -36,6 +40,7 @@ export async function runAfterTrial(evalCase: EvalCase, options: TrialOptions): 
       name: call.name,
       arguments: parseCallArguments(call.arguments),
       failed: step.toolMessages.find((message) => message.toolCallId === call.id)?.isError ?? true,
+      injected: injectedCalls.has(call.id),
     })),
   );
   return { finalText: result.text, calls, endedBy: result.endedBy };
@@ -53,12 +58,16 @@ const anyObject: StandardSchemaV1<Record<string, unknown>> = {
   },
 };
 
-function toTool(tool: EvalTool): Tool {
+function toTool(tool: EvalTool, injectedCalls: Set<string>): Tool {
   return defineTool({
     name: tool.name,
     description: tool.description,
     input: anyObject,
     jsonSchema: tool.parameters ?? { type: 'object', properties: {} },
-    run: (args) => resolveToolOutcome(tool, args),
+    run: (args, context) => {
+      const outcome = resolveToolOutcome(tool, args);
+      if (tool.inject !== undefined && outcome === tool.inject) injectedCalls.add(context.toolCallId);
+      return outcome;
+    },
   }) as unknown as Tool;
 }

@@ -44,6 +44,7 @@ export async function runBeforeTrial(
       const tool = tools.get(call.name);
       let content: string;
       let failed: boolean;
+      let injected = false;
       if (tool === undefined) {
         content = `Error: Tool ${call.name} not found`;
         failed = true;
@@ -55,8 +56,9 @@ export async function runBeforeTrial(
           style: options.style,
         });
         failed = !outcome.ok;
+        injected = tool.inject !== undefined && outcome === tool.inject;
       }
-      calls.push({ name: call.name, arguments: args, failed });
+      calls.push({ name: call.name, arguments: args, failed, injected });
       messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content, isError: failed });
     }
   }

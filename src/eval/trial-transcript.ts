@@ -7,6 +7,11 @@ export interface TranscriptCall {
   arguments: Record<string, unknown>;
   /** True when the call came back as a failure. */
   failed: boolean;
+  /**
+   * True when the call got the case's injected outcome, so the model saw what the case tests.
+   * When absent, a failed call to a tool with an injected outcome counts.
+   */
+  injected?: boolean;
 }
 
 /** What a trial produced, in the shape the checks read. */

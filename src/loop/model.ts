@@ -18,6 +18,12 @@ export interface ModelRequest {
   messages: readonly AgentMessage[];
   tools: readonly ToolSpec[];
   signal: AbortSignal;
+  /**
+   * `'none'`: the model must answer in text and call no tool (the run's failure cap is reached
+   * and it is asked for its summary). Adapters map it to their provider's own setting.
+   * @default 'auto'
+   */
+  toolChoice?: 'auto' | 'none';
 }
 
 /** The model's answer: text, tool calls, or both. */

@@ -5,6 +5,7 @@ import { silentLogger } from '../observe/logger.js';
 import { correctable, fatal } from '../outcome/constructors.js';
 import { ToolError } from '../outcome/tool-error.js';
 import { defineTool } from '../tool/define-tool.js';
+import { DEFAULT_FALLBACK_TEXTS } from './fallback-text.js';
 import type { Model } from './model.js';
 import { DEFAULT_FALLBACK_TEXT, runAgent } from './run-agent.js';
 import { lastSuggestion, scriptedModel } from './scripted-model.js';
@@ -154,7 +155,7 @@ describe('runAgent', () => {
     });
     expect(result.endedBy).toBe('aborted');
     expect(calls).toBe(1);
-    expect(result.text).toBe(DEFAULT_FALLBACK_TEXT);
+    expect(result.text).toBe(DEFAULT_FALLBACK_TEXTS.aborted);
   });
 
   it('passes a model error that is not an abort on to the caller', async () => {

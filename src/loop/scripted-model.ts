@@ -17,7 +17,7 @@ export type ScriptedStep =
 export interface ScriptedModel extends Model {
   /** Model calls made so far. */
   readonly calls: number;
-  /** Every request it received. */
+  /** Every request it received, each a copy taken when it arrived (later turns do not show up in it). */
   readonly requests: readonly ModelRequest[];
 }
 
@@ -46,7 +46,15 @@ export function scriptedModel(
     },
     requests,
     async generate(request) {
-      requests.push(request);
+      requests.push({
+        ...request,
+        messages: request.messages.map((message) =>
+          message.role === 'assistant'
+            ? { ...message, toolCalls: message.toolCalls.map((call) => ({ ...call })) }
+            : { ...message },
+        ),
+        tools: [...request.tools],
+      });
       const index = calls++;
       const step = steps[index] ?? (options.repeatLast ? steps.at(-1) : undefined);
       if (step === undefined)

@@ -15,6 +15,8 @@ const LEVELS: Record<ToolboundEvent['type'], LogLevel> = {
   'breaker.closed': 'info',
   'store.degraded': 'error',
   'store.recovered': 'warn',
+  'option.ignored': 'warn',
+  'model.retried': 'info',
   'approval.requested': 'info',
   'approval.approved': 'info',
   'approval.rejected': 'info',

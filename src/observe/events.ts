@@ -90,6 +90,24 @@ export interface BreakerEvent extends EventBase {
 export interface StoreEvent extends EventBase {
   type: 'store.degraded' | 'store.recovered';
   reason: string;
+  /** For trouble with one key (a Redis WRONGTYPE, say): that key; every other run is unaffected. */
+  key?: string;
+}
+
+/** A model call failed transiently (a 429, a 503, a reset connection) and is being retried. */
+export interface ModelRetriedEvent extends EventBase {
+  type: 'model.retried';
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+/** A value given to toolbound was not usable and was ignored; reported once per dispatcher. */
+export interface OptionIgnoredEvent extends EventBase {
+  type: 'option.ignored';
+  /** Which option, for example `signal`. */
+  option: string;
+  reason: string;
 }
 
 /**
@@ -115,6 +133,8 @@ export type ToolboundEvent =
   | RunFailureCapEvent
   | BreakerEvent
   | StoreEvent
+  | ModelRetriedEvent
+  | OptionIgnoredEvent
   | ApprovalEvent;
 
 /** Receives each event as it happens. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EmitEvent } from '../observe/event-sink.js';
-import { serializeError } from '../observe/serialize-error.js';
 import type { Clock } from '../state/clock.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { BreakerReply, BreakerResult, BreakerState, StateStore } from '../state/state-store.js';
 import type { ResolvedBreakerOptions } from './breaker-options.js';
+import { storeDegradedEvent } from './store-degraded.js';
 
 /** Permission for one call to run, to be handed back with its result. */
 export interface BreakerTicket {
@@ -87,12 +87,15 @@ export function createCircuitBreaker(context: CircuitBreakerContext): CircuitBre
   };
 
   const report = (error: unknown, now: number, runId: string) =>
-    emit({
-      type: 'store.degraded',
-      time: now,
-      runId,
-      reason: `circuit breaker: ${serializeError(error).message.slice(0, 200)}`,
-    });
+    emit(
+      storeDegradedEvent({
+        time: now,
+        runId,
+        source: 'circuit breaker',
+        what: 'the store failed, so the call ran without its breaker',
+        error,
+      }),
+    );
 
   return {
     async admit(service, leaseMs, runId = '') {

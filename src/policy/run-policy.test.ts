@@ -188,16 +188,11 @@ describe('run policy', () => {
   it('keeps working when the state store fails, reporting it', async () => {
     const events: ToolboundEvent[] = [];
     const broken = {
-      read: async () => {
+      updateRun: async () => {
         throw new Error('store down');
       },
-      increment: async () => {
-        throw new Error('store down');
-      },
-      write: async () => {},
+      inspectRun: async () => undefined,
       clear: async () => {},
-      acquireLease: async () => true,
-      releaseLease: async () => {},
     };
     const tool = defineTool({
       name: 't',

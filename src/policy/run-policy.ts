@@ -1,11 +1,15 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { EmitEvent } from '../observe/event-sink.js';
-import { refused } from '../outcome/constructors.js';
+import { refused, unavailable } from '../outcome/constructors.js';
 import type { FailureOutcome, Outcome, OutcomeClass, UnavailableOutcome } from '../outcome/outcome.js';
 import type { HaltReason } from '../protocol.js';
 import type { Clock } from '../state/clock.js';
-import type { StateStore } from '../state/state-store.js';
+import type { RunReply, RunSettings, StateStore } from '../state/state-store.js';
+import { onAbort } from './on-abort.js';
+import type { ResolvedRetryOptions } from './retry-options.js';
+import { storeDegradedEvent } from './store-degraded.js';
 
-/** The run policy's knobs. Every one has a default; see the README's policy table. */
+/** The run policy's knobs. Every one has a default; see docs/resilience.md for the table. */
 export interface RunPolicyOptions {
   /**
    * Failures of the identical call (same tool, same canonical arguments) that stop the run.
@@ -18,7 +22,8 @@ export interface RunPolicyOptions {
    */
   escalateAfterSameError?: number;
   /**
-   * Failed calls a run may make; past it, calls are not run and the model is told to summarise.
+   * Failed calls a run may make. Calls in flight count against it until they end, so parallel
+   * calls can never overshoot it; once it is reached no tool runs and the loop asks for a summary.
    * @default 5
    */
   maxFailedCalls?: number;
@@ -33,14 +38,28 @@ export interface RunPolicyOptions {
    */
   shortCircuitUnavailable?: boolean;
   /**
-   * How long a run's state lives after its last failure.
+   * How long a run's state lives after its last call.
    * @default 3600000 (one hour)
    */
   runTtlMs?: number;
+  /**
+   * How long a run's state lives at most, however busy the run: a long-lived session used as a
+   * run id starts over with fresh counters after this long.
+   * @default 86400000 (one day)
+   */
+  maxRunLifetimeMs?: number;
+  /**
+   * Most keyed counters (per call, per error code, per class) and cached outcomes one run keeps;
+   * past it the least recently used one is forgotten, so a run's record stays bounded.
+   * @default 1000
+   */
+  maxKeysPerRun?: number;
 }
 
-/** What the policy decides before a call runs. */
-export type Admission = { admitted: true } | { admitted: false; outcome: Outcome };
+/** Resolved run policy settings. */
+export type ResolvedRunPolicyOptions = Required<Omit<RunPolicyOptions, 'retries'>> & {
+  retries: Record<FailureOutcome['class'], number>;
+};
 
 /** What the policy decides after a call ends. */
 export interface Verdict {
@@ -48,17 +67,64 @@ export interface Verdict {
   halt?: HaltReason;
 }
 
-/** Keeps retry policy in code: counts failures per run and decides when to escalate or stop. */
+/**
+ * A call's place in its run, taken before it runs:
+ * - `refused`: it must not run; `outcome` says why (the run is halted or at its cap, the tool is
+ *   known to be unavailable, or the caller aborted while the call waited for a place).
+ * - `run`: it may run; hand this back to `record`, which settles it.
+ * - `shared`: an identical call of the same run is in flight; this one does not run and gets
+ *   that call's verdict.
+ */
+export type Reservation =
+  | { kind: 'refused'; outcome: Outcome; halt?: HaltReason }
+  | { kind: 'run'; id: string }
+  | { kind: 'shared'; verdict: Promise<Verdict> };
+
+/** What {@link RunPolicy.reserve} needs. */
+export interface ReserveRequest {
+  runId: string;
+  toolName: string;
+  /** The canonical arguments key (`canonicalArgumentsKey`). */
+  argumentsKey: string;
+  /** The tool's per-attempt timeout; a reservation lapses after the call's longest possible time. */
+  timeoutMs: number;
+  /** The caller's signal: aborting it ends a wait for a place. */
+  signal?: AbortSignal;
+}
+
+/** What {@link RunPolicy.record} needs. */
+export interface RecordRequest {
+  runId: string;
+  toolName: string;
+  toolCallId: string;
+  /** The canonical arguments key; for a call that never reached `reserve`, of what was sent. */
+  argumentsKey: string;
+  outcome: Outcome;
+  /** What `reserve` returned, when the call got that far. */
+  reservation?: Reservation;
+}
+
+/** Keeps retry policy in code: admits calls atomically, counts failures, decides when to stop. */
 export interface RunPolicy {
-  admit(runId: string, toolName: string): Promise<Admission>;
-  record(
-    runId: string,
-    toolName: string,
-    toolCallId: string,
-    argumentsKey: string,
-    outcome: Outcome,
-  ): Promise<Verdict>;
+  /**
+   * Takes a place for a call before it runs, in one atomic store operation. Waits (bounded by
+   * the calls in flight and by `signal`) while running it could overshoot a limit. Never rejects.
+   */
+  reserve(request: ReserveRequest): Promise<Reservation>;
+  /** Settles a call: counts a failure, escalates its message, decides a halt. Never rejects. */
+  record(request: RecordRequest): Promise<Verdict>;
+  /** Forgets a run's state. Never rejects. */
   endRun(runId: string): Promise<void>;
+}
+
+/** What {@link createRunPolicy} needs. */
+export interface RunPolicyContext {
+  store: StateStore;
+  options: ResolvedRunPolicyOptions;
+  /** Bounds a reservation's lease: the longest a call can take with its retries. */
+  retry: ResolvedRetryOptions;
+  emit: EmitEvent;
+  clock: Clock;
 }
 
 const DEFAULT_RETRIES: Record<FailureOutcome['class'], number> = {
@@ -68,34 +134,65 @@ const DEFAULT_RETRIES: Record<FailureOutcome['class'], number> = {
   refused: 0,
   fatal: 0,
 };
-
-/** Resolved run policy settings. */
-export type ResolvedRunPolicyOptions = Required<Omit<RunPolicyOptions, 'retries'>> & {
-  retries: Record<FailureOutcome['class'], number>;
-};
+const KNOWN_OPTIONS = new Set([
+  'maxSameFailures',
+  'escalateAfterSameError',
+  'maxFailedCalls',
+  'retries',
+  'shortCircuitUnavailable',
+  'runTtlMs',
+  'maxRunLifetimeMs',
+  'maxKeysPerRun',
+]);
 
 /** Applies defaults and checks each knob, so a typo fails at start-up. */
 export function resolveRunPolicyOptions(options: RunPolicyOptions = {}): ResolvedRunPolicyOptions {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('policy must be an object of run policy options.');
+  for (const name of Object.keys(options)) {
+    if (!KNOWN_OPTIONS.has(name))
+      throw new TypeError(
+        `policy.${name} is not a run policy option; the options are ${[...KNOWN_OPTIONS].join(', ')}.`,
+      );
+  }
   const {
     maxSameFailures = 2,
     escalateAfterSameError = 3,
     maxFailedCalls = 5,
     shortCircuitUnavailable = true,
     runTtlMs = 3_600_000,
+    maxRunLifetimeMs = 86_400_000,
+    maxKeysPerRun = 1_000,
   } = options;
   for (const [name, value] of Object.entries({
     maxSameFailures,
     escalateAfterSameError,
     maxFailedCalls,
     runTtlMs,
+    maxRunLifetimeMs,
   })) {
-    if (!Number.isInteger(value) || value < 1)
+    if (!Number.isSafeInteger(value) || value < 1)
       throw new RangeError(`policy.${name} must be a positive integer; got ${JSON.stringify(value)}.`);
   }
-  const retries = { ...DEFAULT_RETRIES, ...options.retries };
-  for (const [name, value] of Object.entries(retries)) {
+  if (!Number.isInteger(maxKeysPerRun) || maxKeysPerRun < 8 || maxKeysPerRun > 1_000_000)
+    throw new RangeError(
+      `policy.maxKeysPerRun must be an integer from 8 to 1000000; got ${JSON.stringify(maxKeysPerRun)}.`,
+    );
+  if (typeof shortCircuitUnavailable !== 'boolean')
+    throw new TypeError(
+      `policy.shortCircuitUnavailable must be true or false; got ${JSON.stringify(shortCircuitUnavailable)}.`,
+    );
+  if (options.retries !== undefined && (typeof options.retries !== 'object' || options.retries === null))
+    throw new TypeError('policy.retries must be an object such as { correctable: 1 }.');
+  const retries = { ...DEFAULT_RETRIES };
+  for (const [name, value] of Object.entries(options.retries ?? {})) {
+    if (!(name in DEFAULT_RETRIES))
+      throw new TypeError(
+        `policy.retries.${name} is not a failure class; use ${Object.keys(DEFAULT_RETRIES).join(', ')}.`,
+      );
     if (!Number.isInteger(value) || value < 0)
       throw new RangeError(`policy.retries.${name} must be a whole number; got ${JSON.stringify(value)}.`);
+    retries[name as FailureOutcome['class']] = value;
   }
   return {
     maxSameFailures,
@@ -103,128 +200,352 @@ export function resolveRunPolicyOptions(options: RunPolicyOptions = {}): Resolve
     maxFailedCalls,
     shortCircuitUnavailable,
     runTtlMs,
+    maxRunLifetimeMs,
+    maxKeysPerRun,
     retries,
   };
 }
 
+/** While a call waits for a place, how often it asks the store again (another process may settle). */
+const WAIT_POLL_MS = 25;
+/** Longest cached `unavailable` outcome, in characters of JSON; longer messages are cut. */
+const MAX_CACHED_CHARACTERS = 2_048;
+/** A reservation outlives the call's longest possible time by this much. */
+const LEASE_MARGIN_MS = 5_000;
+
 const scopeOf = (runId: string) => `run:${runId}`;
-const HALTED = 'halted';
-const FAILED = 'failed';
+/** Longest key kept as written; longer ones are hashed. */
+const MAX_PLAIN_KEY = 96;
+/** A short key, so a record's size never depends on what the model sent: long ones are hashed. */
+const keyOf = (kind: string, ...parts: string[]) => {
+  const plain = `${kind}:${parts.join('\u0000')}`;
+  if (plain.length <= MAX_PLAIN_KEY) return plain;
+  return `${kind}#${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}`;
+};
 
 /**
- * The run policy over a StateStore. A successful call costs one read; a failed one a read and
- * one atomic increment of all its counters.
+ * The run policy over a StateStore. A call costs two atomic store operations: `reserve` before
+ * it runs and `settle` after. Store trouble fails open (the call runs, nothing is counted) and is
+ * reported as `store.degraded`.
  */
-export function createRunPolicy(
-  store: StateStore,
-  settings: ResolvedRunPolicyOptions,
-  emit: EmitEvent,
-  clock: Clock,
-): RunPolicy {
-  const now = () => clock.now();
-  return {
-    async admit(runId, toolName) {
-      const [halted, failed, cached] = await store.read(scopeOf(runId), [
-        HALTED,
-        FAILED,
-        `unavailable:${toolName}`,
-      ]);
-      if (halted !== undefined) {
-        return {
-          admitted: false,
-          outcome: refused({
-            error: 'run_halted',
-            message:
-              'This run has been stopped, so no further tools will run. Tell the user what you found and what could not be done.',
-          }),
-        };
-      }
-      if (Number(failed ?? 0) >= settings.maxFailedCalls) {
-        emit({ type: 'run.failure_cap', time: now(), runId, tool: toolName, failedCalls: Number(failed) });
-        return { admitted: false, outcome: failureCapOutcome() };
-      }
-      if (settings.shortCircuitUnavailable && cached !== undefined) {
-        const outcome = JSON.parse(cached) as UnavailableOutcome;
-        return {
-          admitted: false,
-          outcome: {
-            ...outcome,
-            hint: `${toolName} was already unavailable in this run. Do not retry it this turn; tell the user what could not be checked.`,
-          },
-        };
-      }
-      return { admitted: true };
-    },
+export function createRunPolicy(context: RunPolicyContext): RunPolicy {
+  const { store, options, emit, clock, retry } = context;
+  const settings: RunSettings = {
+    maxFailedCalls: options.maxFailedCalls,
+    maxSameFailures: options.maxSameFailures,
+    shortCircuitUnavailable: options.shortCircuitUnavailable,
+    idleTtlMs: options.runTtlMs,
+    maxLifetimeMs: options.maxRunLifetimeMs,
+    maxKeys: options.maxKeysPerRun,
+  };
+  const processId = randomUUID().slice(0, 8);
+  let sequence = 0;
+  /** Identical calls in flight in this process: the first runs, the others share its verdict. */
+  const inFlight = new Map<string, { verdict: Promise<Verdict>; resolve: (verdict: Verdict) => void }>();
+  /** Calls of a run waiting for a place, woken when a call of that run settles here. */
+  const waiting = new Map<string, Set<() => void>>();
+  /** Reservation id to its identity, so `record` can settle and release the right entries. */
+  const leaders = new Map<string, { dedupKey: string; call: string }>();
 
-    async record(runId, toolName, toolCallId, argumentsKey, outcome) {
-      if (outcome.ok) return { outcome };
-      const scope = scopeOf(runId);
-      const [sameCall = 0, sameError = 0, sameClass = 0] = await store.increment(
-        scope,
-        [
-          [`call:${toolName}:${argumentsKey}`, 1],
-          [`error:${toolName}:${outcome.error}`, 1],
-          [`class:${toolName}:${outcome.class}`, 1],
-          [FAILED, 1],
-        ],
-        settings.runTtlMs,
-      );
-      if (outcome.class === 'unavailable' && settings.shortCircuitUnavailable) {
-        const { hint: _hint, ...cached } = outcome;
-        await store.write(scope, { [`unavailable:${toolName}`]: JSON.stringify(cached) }, settings.runTtlMs);
-      }
-      const halt = async (reason: HaltReason) => {
-        await store.write(scope, { [HALTED]: reason }, settings.runTtlMs);
-        emit({ type: 'run.halted', time: now(), runId, tool: toolName, reason, error: outcome.error });
+  const degraded = (runId: string, what: string, error: unknown) =>
+    emit(storeDegradedEvent({ time: clock.now(), runId, source: 'run policy', what, error }));
+
+  const update = async (runId: string, command: Parameters<StateStore['updateRun']>[1]) => {
+    try {
+      return await store.updateRun(scopeOf(runId), command, settings);
+    } catch (error) {
+      degraded(runId, `could not ${command.kind} a call, so it ran uncounted`, error);
+      return undefined;
+    }
+  };
+
+  const wake = (runId: string) => {
+    const waiters = waiting.get(runId);
+    if (waiters === undefined) return;
+    waiting.delete(runId);
+    for (const waiter of waiters) waiter();
+  };
+
+  /** Waits for a settle in this process, the poll interval, or an abort; true unless aborted. */
+  const waitForPlace = (runId: string, delayMs: number, signal: AbortSignal | undefined) =>
+    new Promise<boolean>((resolve) => {
+      let done = false;
+      const finish = (value: boolean) => {
+        if (done) return;
+        done = true;
+        clock.clearTimeout(timer);
+        cancelAbort();
+        waiting.get(runId)?.delete(wakeUp);
+        resolve(value);
       };
-      const reportRepeat = (repeatScope: 'arguments' | 'error', count: number) =>
+      const wakeUp = () => finish(true);
+      const timer = clock.setTimeout(wakeUp, Math.min(delayMs, WAIT_POLL_MS));
+      const cancelAbort = signal === undefined ? () => {} : onAbort(signal, () => finish(false));
+      let waiters = waiting.get(runId);
+      if (waiters === undefined) {
+        waiters = new Set();
+        waiting.set(runId, waiters);
+      }
+      waiters.add(wakeUp);
+    });
+
+  const refusal = (runId: string, toolName: string, reply: RunReply): Reservation | undefined => {
+    if (reply.kind === 'halted') return { kind: 'refused', outcome: haltedOutcome(), halt: reply.reason };
+    if (reply.kind === 'capped') {
+      emit({ type: 'run.failure_cap', time: clock.now(), runId, tool: toolName, failedCalls: reply.failed });
+      return { kind: 'refused', outcome: failureCapOutcome(), halt: 'failure_cap' };
+    }
+    if (reply.kind === 'unavailable') {
+      const outcome = cachedUnavailable(reply.cached, toolName);
+      const now = clock.now();
+      if (reply.halt === 'repeated_failure') {
         emit({
-          type: 'tool.repeated_failure',
-          time: now(),
+          type: 'run.halted',
+          time: now,
           runId,
           tool: toolName,
-          toolCallId,
+          reason: 'repeated_failure',
           error: outcome.error,
-          count,
-          scope: repeatScope,
         });
-
-      if (outcome.class === 'fatal') {
-        await halt('fatal');
-        return { outcome, halt: 'fatal' };
-      }
-      if (sameCall >= settings.maxSameFailures) {
-        reportRepeat('arguments', sameCall);
-        await halt('repeated_failure');
         return {
-          outcome: escalate(
-            outcome,
-            `This exact call has now failed ${sameCall} times, so the run is stopping. Tell the user plainly what could not be done; do not guess.`,
-          ),
+          kind: 'refused',
+          outcome: { ...outcome, hint: repeatedHint(reply.sameCall) },
           halt: 'repeated_failure',
         };
       }
-      if (sameError >= settings.escalateAfterSameError) {
-        reportRepeat('error', sameError);
-        return {
-          outcome: escalate(
-            outcome,
-            `${toolName} has failed ${sameError} times in this run with the same error. Do not try it again: use a different tool, or tell the user what could not be done and why.`,
-          ),
-        };
+      if (reply.failed >= settings.maxFailedCalls) {
+        emit({ type: 'run.failure_cap', time: now, runId, tool: toolName, failedCalls: reply.failed });
+        return { kind: 'refused', outcome: { ...outcome, hint: CAP_HINT }, halt: 'failure_cap' };
       }
-      // the first failure of a class stands as the tool wrote it; once the model has used its
-      // retries for the class, the message tells it to stop
-      if (sameClass >= Math.max(2, settings.retries[outcome.class] + 1)) {
-        return { outcome: escalate(outcome, retryExhaustedHint(toolName, outcome.class)) };
+      return { kind: 'refused', outcome };
+    }
+    return undefined;
+  };
+
+  return {
+    async reserve({ runId, toolName, argumentsKey, timeoutMs, signal }) {
+      const dedupKey = `${runId}\u0000${toolName}\u0000${argumentsKey}`;
+      const leader = inFlight.get(dedupKey);
+      const leaseMs =
+        (retry.maxAttempts === 1 ? timeoutMs : retry.maxElapsedMs + timeoutMs) + LEASE_MARGIN_MS;
+      if (leader !== undefined)
+        return { kind: 'shared', verdict: followVerdict(leader.verdict, toolName, leaseMs, signal) };
+      const call = keyOf('c', toolName, argumentsKey);
+      const id = `${processId}:${++sequence}`;
+      let entry: { verdict: Promise<Verdict>; resolve: (verdict: Verdict) => void } | undefined;
+      // claim the call before the first await, so an identical call arriving meanwhile follows it
+      let resolveVerdict: (verdict: Verdict) => void = () => {};
+      const verdict = new Promise<Verdict>((resolve) => {
+        resolveVerdict = resolve;
+      });
+      entry = { verdict, resolve: resolveVerdict };
+      inFlight.set(dedupKey, entry);
+      const release = (result: Verdict) => {
+        if (inFlight.get(dedupKey) === entry) inFlight.delete(dedupKey);
+        entry?.resolve(result);
+        entry = undefined;
+      };
+      for (;;) {
+        if (signal?.aborted) {
+          const outcome = abortedOutcome(toolName);
+          release({ outcome });
+          return { kind: 'refused', outcome };
+        }
+        const reply = await update(runId, {
+          kind: 'reserve',
+          id,
+          call,
+          unavailable: keyOf('u', toolName),
+          leaseMs,
+        });
+        if (reply === undefined || reply.kind === 'admitted') {
+          leaders.set(id, { dedupKey, call });
+          return { kind: 'run', id };
+        }
+        const refused = refusal(runId, toolName, reply);
+        if (refused?.kind === 'refused') {
+          release({
+            outcome: refused.outcome,
+            ...(refused.halt === undefined ? {} : { halt: refused.halt }),
+          });
+          return refused;
+        }
+        const retryAfterMs = reply.kind === 'wait' ? reply.retryAfterMs : WAIT_POLL_MS;
+        if (!(await waitForPlace(runId, retryAfterMs, signal))) {
+          const outcome = abortedOutcome(toolName);
+          release({ outcome });
+          return { kind: 'refused', outcome };
+        }
       }
-      return { outcome };
+    },
+
+    async record({ runId, toolName, toolCallId, argumentsKey, outcome, reservation }) {
+      if (reservation?.kind === 'refused')
+        return { outcome, ...(reservation.halt ? { halt: reservation.halt } : {}) };
+      if (reservation?.kind === 'shared') return reservation.verdict;
+      const own = reservation?.kind === 'run' ? leaders.get(reservation.id) : undefined;
+      if (reservation?.kind === 'run') leaders.delete(reservation.id);
+      const call = own?.call ?? keyOf('c', toolName, argumentsKey);
+      let verdict: Verdict = { outcome };
+      try {
+        verdict = await settle({
+          runId,
+          toolName,
+          toolCallId,
+          outcome,
+          call,
+          id: reservation?.kind === 'run' ? reservation.id : '',
+        });
+      } finally {
+        if (own !== undefined) {
+          const entry = inFlight.get(own.dedupKey);
+          inFlight.delete(own.dedupKey);
+          entry?.resolve(verdict);
+        }
+        wake(runId);
+      }
+      return verdict;
     },
 
     async endRun(runId) {
-      await store.clear(scopeOf(runId));
+      try {
+        await store.clear(scopeOf(runId));
+      } catch (error) {
+        degraded(runId, 'could not clear a run', error);
+      }
     },
   };
+
+  async function settle(request: {
+    runId: string;
+    toolName: string;
+    toolCallId: string;
+    outcome: Outcome;
+    call: string;
+    id: string;
+  }): Promise<Verdict> {
+    const { runId, toolName, toolCallId, outcome, call, id } = request;
+    if (outcome.ok) {
+      if (id !== '') await update(runId, { kind: 'settle', id, call });
+      return { outcome };
+    }
+    const reply = await update(runId, {
+      kind: 'settle',
+      id,
+      call,
+      failure: {
+        error: keyOf('e', toolName, outcome.error),
+        class: keyOf('k', toolName, outcome.class),
+        fatal: outcome.class === 'fatal',
+        ...(outcome.class === 'unavailable' && settings.shortCircuitUnavailable
+          ? { unavailable: { key: keyOf('u', toolName), value: cacheable(outcome) } }
+          : {}),
+      },
+    });
+    if (reply === undefined || reply.kind !== 'settled') return { outcome };
+    const now = clock.now();
+    const reportRepeat = (scope: 'arguments' | 'error', count: number) =>
+      emit({
+        type: 'tool.repeated_failure',
+        time: now,
+        runId,
+        tool: toolName,
+        toolCallId,
+        error: outcome.error,
+        count,
+        scope,
+      });
+    if (reply.halt === 'fatal') {
+      emit({ type: 'run.halted', time: now, runId, tool: toolName, reason: 'fatal', error: outcome.error });
+      return { outcome, halt: 'fatal' };
+    }
+    if (reply.halt === 'repeated_failure') {
+      reportRepeat('arguments', reply.sameCall);
+      emit({
+        type: 'run.halted',
+        time: now,
+        runId,
+        tool: toolName,
+        reason: 'repeated_failure',
+        error: outcome.error,
+      });
+      return {
+        outcome: escalate(outcome, repeatedHint(reply.sameCall)),
+        halt: 'repeated_failure',
+      };
+    }
+    if (reply.failed >= settings.maxFailedCalls) {
+      emit({ type: 'run.failure_cap', time: now, runId, tool: toolName, failedCalls: reply.failed });
+      return { outcome: escalate(outcome, CAP_HINT), halt: 'failure_cap' };
+    }
+    if (reply.sameError >= options.escalateAfterSameError) {
+      reportRepeat('error', reply.sameError);
+      return {
+        outcome: escalate(
+          outcome,
+          `${toolName} has failed ${reply.sameError} times in this run with the same error. Do not try it again: use a different tool, or tell the user what could not be done and why.`,
+        ),
+      };
+    }
+    // the first failure of a class stands as the tool wrote it; once the model has used its
+    // retries for the class, the message tells it to stop
+    if (reply.sameClass >= Math.max(2, options.retries[outcome.class] + 1))
+      return { outcome: escalate(outcome, retryExhaustedHint(toolName, outcome.class)) };
+    return { outcome };
+  }
+
+  /**
+   * A follower waits for its leader's verdict, or its own abort; should the leader never settle
+   * (its process state lost to a bug), the leader's lease bounds the wait.
+   */
+  function followVerdict(
+    verdict: Promise<Verdict>,
+    toolName: string,
+    leaseMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Verdict> {
+    return new Promise<Verdict>((resolve) => {
+      let done = false;
+      const finish = (result: Verdict) => {
+        if (done) return;
+        done = true;
+        clock.clearTimeout(timer);
+        cancelAbort();
+        resolve(result);
+      };
+      const timer = clock.setTimeout(
+        () =>
+          finish({
+            outcome: unavailable({
+              error: 'timeout',
+              message: `${toolName} did not answer in time, so this part of the answer is missing.`,
+              retryable: false,
+            }),
+          }),
+        leaseMs,
+      );
+      const cancelAbort =
+        signal === undefined
+          ? () => {}
+          : onAbort(signal, () => finish({ outcome: abortedOutcome(toolName) }));
+      verdict.then(finish, () => finish({ outcome: abortedOutcome(toolName) }));
+    });
+  }
+}
+
+const CAP_HINT =
+  'This was the last failed call this run allows, so no more tools will run. Answer now with what you already have, and tell the user which parts could not be checked.';
+
+function repeatedHint(count: number): string {
+  return `This exact call has now failed ${count} times, so the run is stopping. Tell the user plainly what could not be done; do not guess.`;
+}
+
+function haltedOutcome(): Outcome {
+  return refused({
+    error: 'run_halted',
+    message:
+      'This run has been stopped, so no further tools will run. Tell the user what you found and what could not be done.',
+  });
 }
 
 function failureCapOutcome(): Outcome {
@@ -233,6 +554,45 @@ function failureCapOutcome(): Outcome {
     message:
       'Several tool calls have failed in this run, so no more will be made. Answer with what you already have, and tell the user which parts could not be checked.',
   });
+}
+
+function abortedOutcome(toolName: string): Outcome {
+  return unavailable({
+    error: 'aborted',
+    message: `The request was cancelled before ${toolName} ran, so this part of the answer is missing.`,
+    retryable: false,
+  });
+}
+
+/** The outcome to cache for short-circuiting, hint dropped and size bounded. */
+function cacheable(outcome: UnavailableOutcome): string {
+  const { hint: _hint, ...cached } = outcome;
+  const json = JSON.stringify(cached);
+  if (json.length <= MAX_CACHED_CHARACTERS) return json;
+  return JSON.stringify({
+    class: cached.class,
+    ok: false,
+    error: cached.error.slice(0, 100),
+    message: `${cached.message.slice(0, 1_500)}…`,
+    retryable: cached.retryable,
+  });
+}
+
+function cachedUnavailable(cached: string, toolName: string): UnavailableOutcome {
+  let outcome: UnavailableOutcome;
+  try {
+    outcome = JSON.parse(cached) as UnavailableOutcome;
+  } catch {
+    outcome = unavailable({
+      error: 'source_unavailable',
+      message: `${toolName} was unavailable earlier in this run.`,
+      retryable: false,
+    }) as UnavailableOutcome;
+  }
+  return {
+    ...outcome,
+    hint: `${toolName} was already unavailable in this run. Do not retry it this turn; tell the user what could not be checked.`,
+  };
 }
 
 function escalate(outcome: FailureOutcome, hint: string): Outcome {

@@ -1,6 +1,7 @@
 /**
  * `toolbound/store`: for authors of a StateStore and for tuning the embedded one. A store keeps
- * the run policy's counters and the circuit breakers; every operation is atomic on one record.
+ * the run policy's records (admission, counters, halts) and the circuit breakers; every
+ * operation is atomic on one record.
  */
 
 export { type Clock, systemClock } from './clock.js';
@@ -11,5 +12,11 @@ export type {
   BreakerResult,
   BreakerSettings,
   BreakerState,
+  RunCommand,
+  RunFailure,
+  RunHalt,
+  RunReply,
+  RunSettings,
+  RunSnapshot,
   StateStore,
 } from './state-store.js';

@@ -1,18 +1,15 @@
 import { applyBreakerCommand } from './apply-breaker-command.js';
+import { applyRunCommand, createRunRecord, type RunRecord, snapshotRun } from './apply-run-command.js';
 import { createApprovalRecords } from './approval-records.js';
 import { type Clock, systemClock } from './clock.js';
+import { LruList } from './lru-list.js';
 import type { StateStore } from './state-store.js';
-
-interface StoredRecord {
-  fields: Map<string, string>;
-  expiresAt: number;
-}
 
 /** Options for {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
   /**
-   * Most records kept at once; past it the least recently written record is dropped, so memory
-   * stays bounded whatever the callers do.
+   * Most run records kept at once; past it the least recently written one is dropped, in O(1),
+   * so memory stays bounded whatever the callers do.
    * @default 100000
    */
   maxRecords?: number;
@@ -23,7 +20,7 @@ export interface MemoryStoreOptions {
 /** A StateStore held in this process: the embedded default, bounded and expiring. */
 export interface MemoryStore extends StateStore {
   /**
-   * Records currently held, expired ones not yet swept included. Circuit-breaker records are
+   * Run records currently held, expired ones not yet swept included. Circuit-breaker records are
    * kept apart (one per service, so a flood of runs can never evict them) and not counted.
    */
   readonly size: number;
@@ -31,47 +28,52 @@ export interface MemoryStore extends StateStore {
   sweep(): void;
 }
 
+interface BreakerRecord {
+  fields: Map<string, string>;
+  expiresAt: number;
+}
+
+/** Expired records dropped from the old end per write: enough to keep up, never a long pause. */
+const SWEEP_PER_WRITE = 2;
+
 /**
- * The in-memory StateStore. Expired records are swept as writes arrive, so it needs no timer and
- * never keeps a process alive.
+ * The in-memory StateStore. Every operation is O(1) in the number of records: records sit in a
+ * linked list in write order, so the oldest is found without a scan, and expired ones are
+ * dropped from the old end a few at a time as writes arrive. It needs no timer and never keeps
+ * a process alive.
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   const { maxRecords = 100_000, clock = systemClock } = options;
   if (!Number.isInteger(maxRecords) || maxRecords < 1)
-    throw new RangeError('maxRecords must be a positive integer.');
-  const records = new Map<string, StoredRecord>();
+    throw new RangeError(
+      `createMemoryStore: maxRecords must be a positive integer; got ${JSON.stringify(maxRecords)}.`,
+    );
+  const runs = new LruList<RunRecord>();
+  const breakers = new Map<string, BreakerRecord>();
   const leases = new Map<string, { holder: string; expiresAt: number }>();
-  const breakers = new Map<string, StoredRecord>();
   const approvals = createApprovalRecords(clock, maxRecords);
-  let writesSinceSweep = 0;
 
-  const live = (scope: string): StoredRecord | undefined => {
-    const record = records.get(scope);
+  const live = (scope: string, now: number): RunRecord | undefined => {
+    const record = runs.get(scope);
     if (record === undefined) return undefined;
-    if (record.expiresAt <= clock.now()) {
-      records.delete(scope);
+    if (record.expiresAt <= now) {
+      runs.delete(scope);
       return undefined;
     }
     return record;
   };
 
-  const touch = (scope: string, ttlMs: number): StoredRecord => {
-    const record = live(scope) ?? { fields: new Map<string, string>(), expiresAt: 0 };
-    record.expiresAt = clock.now() + ttlMs;
-    records.delete(scope); // re-insert so Map order is least recently written first
-    records.set(scope, record);
-    if (records.size > maxRecords) {
-      const oldest = records.keys().next().value;
-      if (oldest !== undefined) records.delete(oldest);
+  const sweepOld = (now: number) => {
+    for (let index = 0; index < SWEEP_PER_WRITE; index++) {
+      const oldest = runs.oldest();
+      if (oldest === undefined || oldest.value.expiresAt > now) return;
+      runs.shift();
     }
-    if (++writesSinceSweep >= 1_000) sweep();
-    return record;
   };
 
   const sweep = (): void => {
-    writesSinceSweep = 0;
     const now = clock.now();
-    for (const [scope, record] of records) if (record.expiresAt <= now) records.delete(scope);
+    for (const [scope, record] of [...runs.entries()]) if (record.expiresAt <= now) runs.delete(scope);
     for (const [key, lease] of leases) if (lease.expiresAt <= now) leases.delete(key);
     for (const [service, record] of breakers) if (record.expiresAt <= now) breakers.delete(service);
     approvals.sweep();
@@ -79,36 +81,30 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
 
   return {
     get size() {
-      return records.size;
+      return runs.size;
     },
     sweep,
-    async read(scope, fields) {
-      const record = live(scope);
-      return fields.map((field) => record?.fields.get(field));
+    async updateRun(scope, command, settings) {
+      const now = clock.now();
+      const existing = live(scope, now);
+      if (existing === undefined && command.kind === 'settle' && command.failure === undefined)
+        return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
+      const record = existing ?? createRunRecord(now, settings);
+      const reply = applyRunCommand(record, command, settings, now);
+      if (reply.kind === 'admitted' || reply.kind === 'unavailable' || reply.kind === 'settled') {
+        runs.set(scope, record); // to the newest end: write order is eviction order
+        if (runs.size > maxRecords) runs.shift();
+        sweepOld(now);
+      }
+      return reply;
     },
-    async increment(scope, deltas, ttlMs) {
-      const record = touch(scope, ttlMs);
-      return deltas.map(([field, delta]) => {
-        const next = Number(record.fields.get(field) ?? 0) + delta;
-        record.fields.set(field, String(next));
-        return next;
-      });
-    },
-    async write(scope, values, ttlMs) {
-      const record = touch(scope, ttlMs);
-      for (const [field, value] of Object.entries(values)) record.fields.set(field, value);
+    async inspectRun(scope) {
+      const now = clock.now();
+      const record = live(scope, now);
+      return record === undefined ? undefined : snapshotRun(record, now);
     },
     async clear(scope) {
-      records.delete(scope);
-    },
-    async acquireLease(key, holder, ttlMs) {
-      const current = leases.get(key);
-      if (current !== undefined && current.expiresAt > clock.now()) return false;
-      leases.set(key, { holder, expiresAt: clock.now() + ttlMs });
-      return true;
-    },
-    async releaseLease(key, holder) {
-      if (leases.get(key)?.holder === holder) leases.delete(key);
+      runs.delete(scope);
     },
     async updateApproval(key, command) {
       return approvals.apply(key, command);
@@ -122,7 +118,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
           : { fields: new Map<string, string>(), expiresAt: 0 };
       record.expiresAt = now + settings.ttlMs;
       breakers.set(service, record);
-      const leaseKey = `breaker-probe:${service}`;
+      const leaseKey = service;
       return applyBreakerCommand(record.fields, command, settings, now, {
         acquire(holder, ttlMs) {
           const current = leases.get(leaseKey);

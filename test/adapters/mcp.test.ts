@@ -113,7 +113,7 @@ describe('toolbound/mcp, serving tools', () => {
     registerMcpTools(ours, weatherDispatcher().dispatcher);
     expect(() =>
       ours.registerTool('other', { description: 'Another tool.' }, async () => ({ content: [] })),
-    ).toThrow(/already exists/);
+    ).toThrow(/served by registerMcpTools, so add the tool to the dispatcher/);
   });
 
   it('groups calls into runs only when asked: a session as a run halts a repeated failure', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runDemo } from '../../examples/demo.js';
+import { runDemo } from '../../src/cli/demo/run-demo.js';
 
 // The "Expected output" blocks of seed 000, which the demo must reproduce line for line.
 const WEATHER = `step 1: model asks get_weather {"city":"Punee"}

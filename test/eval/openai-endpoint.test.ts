@@ -91,6 +91,6 @@ describe('toolbound eval against an OpenAI-compatible endpoint', () => {
       io,
     );
     expect(code).toBe(1);
-    expect(stderr()).toContain('every model call failed');
+    expect(stderr()).toContain('every model call to openai at http://127.0.0.1:9/v1 failed');
   });
 });

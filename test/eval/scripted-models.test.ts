@@ -61,3 +61,24 @@ describe('the eval harness on scripted models', () => {
     expect(table).toContain('95% Wilson');
   });
 });
+
+describe('a model that never calls a tool', () => {
+  it('passes no case in either variant, and each trial says why', async () => {
+    const report = await runEval({
+      // answers at once with text that would satisfy several text-only checks
+      model: () => ({
+        generate: async () => ({
+          content: 'The service is unavailable right now; which account do you mean?',
+          toolCalls: [],
+        }),
+      }),
+      modelName: 'never-calls',
+      trials: 2,
+    });
+    expect(report.trials.length).toBe(builtInCases.length * 2 * 2);
+    expect(report.trials.filter((trial) => trial.passed)).toEqual([]);
+    expect(new Set(report.trials.map((trial) => trial.failedChecks.join(',')))).toEqual(
+      new Set(['calledTool']),
+    );
+  });
+});

@@ -60,11 +60,12 @@ describe('Redis killed and restarted in the middle of a run', () => {
       { id: `c${++call}`, name: 'find_order', arguments: { order: String(call) } },
       { runId: 'run-1' },
     );
+  /** What another process reads from Redis for the run. */
   const shared = async () => {
     const probe = await createClient({ url: redis.url }).connect();
-    const failed = await probe.hGet('tb:{run:run-1}', 'failed');
+    const record = await createRedisStore({ client: probe, logger: silentLogger }).inspectRun('run:run-1');
     await probe.quit();
-    return failed;
+    return record === undefined ? undefined : String(record.failedCalls);
   };
 
   it('keeps answering from local state, logs the outage once, and shares state again after the restart', async () => {
@@ -80,7 +81,7 @@ describe('Redis killed and restarted in the middle of a run', () => {
     }
     expect(store.degraded).toBe(true);
     // counting went on locally from the last shared value
-    expect(await store.read('run:run-1', ['failed'])).toEqual(['7']);
+    expect(await store.inspectRun('run:run-1')).toMatchObject({ failedCalls: 7 });
 
     await redis.start();
     const deadline = Date.now() + 10_000;

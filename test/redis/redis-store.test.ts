@@ -1,11 +1,13 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisStore, type RedisStore } from '../../src/adapters/redis/index.js';
+import type { ToolboundEvent } from '../../src/observe/events.js';
 import { silentLogger } from '../../src/observe/logger.js';
 import { resolveBreakerOptions } from '../../src/policy/breaker-options.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
 import type { BreakerCommand, StateStore } from '../../src/state/state-store.js';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server.js';
+import { CONTRACT_SETTINGS, runStoreContract } from './run-store-contract.js';
 
 const connect = (url: string) =>
   createClient({ url, disableOfflineQueue: true })
@@ -28,50 +30,68 @@ describe('createRedisStore on a real Redis', () => {
     await redis?.stop();
   });
 
-  it('increments, writes, reads and clears one record atomically, under a hash-tagged key with a TTL', async () => {
-    expect(
-      await store.increment(
-        'run:a',
-        [
-          ['x', 1],
-          ['y', 2],
-        ],
-        60_000,
-      ),
-    ).toEqual([1, 2]);
-    expect(await store.increment('run:a', [['x', 1]], 60_000)).toEqual([2]);
-    await store.write('run:a', { halted: 'fatal' }, 60_000);
-    expect(await store.read('run:a', ['x', 'y', 'halted', 'z'])).toEqual(['2', '2', 'fatal', undefined]);
-    expect(await client.exists('tb:{run:a}')).toBe(1);
-    const ttl = await client.pTTL('tb:{run:a}');
-    expect(ttl).toBeGreaterThan(59_000);
-    expect(ttl).toBeLessThanOrEqual(60_000);
-    await store.clear('run:a');
-    expect(await store.read('run:a', ['x'])).toEqual([undefined]);
+  describe('the run-record contract', () => {
+    runStoreContract(() => store);
   });
 
-  it('counts exactly under concurrent increments', async () => {
-    await Promise.all(Array.from({ length: 200 }, () => store.increment('run:busy', [['n', 1]], 60_000)));
-    expect(await store.read('run:busy', ['n'])).toEqual(['200']);
-  });
-
-  it('gives a lease to one holder at a time, and only the holder can release it', async () => {
-    expect(await store.acquireLease('probe', 'a', 60_000)).toBe(true);
-    expect(await store.acquireLease('probe', 'b', 60_000)).toBe(false);
-    await store.releaseLease('probe', 'b');
-    expect(await store.acquireLease('probe', 'b', 60_000)).toBe(false);
-    await store.releaseLease('probe', 'a');
-    expect(await store.acquireLease('probe', 'b', 60_000)).toBe(true);
-  });
-
-  it('falls back to EVAL when Redis has forgotten its scripts', async () => {
+  it('loads its scripts again after SCRIPT FLUSH, without degrading', async () => {
     await client.scriptFlush();
-    const before = store.roundTrips;
-    expect(await store.increment('run:flushed', [['n', 1]], 60_000)).toEqual([1]);
-    expect(store.roundTrips - before).toBe(2);
-    expect(await store.increment('run:flushed', [['n', 1]], 60_000)).toEqual([2]);
-    expect(store.roundTrips - before).toBe(3);
+    const settle = {
+      kind: 'settle',
+      id: '',
+      call: 'c',
+      failure: { error: 'e', class: 'k', fatal: false },
+    } as const;
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        store.updateRun('run:flushed', settle, {
+          ...CONTRACT_SETTINGS,
+          maxSameFailures: 100,
+          maxFailedCalls: 100,
+        }),
+      ),
+    );
+    expect(
+      replies.map((reply) => (reply.kind === 'settled' ? reply.failed : 0)).sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
     expect(store.degraded).toBe(false);
+  });
+
+  it('puts only the run whose key holds the wrong type on local state, names the key, and keeps every other run shared', async () => {
+    const events: ToolboundEvent[] = [];
+    const prefix = 'wrongtype:';
+    const own = createRedisStore({
+      client,
+      logger: silentLogger,
+      keyPrefix: prefix,
+      onEvent: (event) => events.push(event),
+    });
+    const other = createRedisStore({ client, logger: silentLogger, keyPrefix: prefix });
+    const settle = {
+      kind: 'settle',
+      id: '',
+      call: 'c',
+      failure: { error: 'e', class: 'k', fatal: false },
+    } as const;
+    const settings = { ...CONTRACT_SETTINGS, maxSameFailures: 100, maxFailedCalls: 100 };
+    await own.updateRun('run:victim', settle, settings);
+    // someone else's data lands on every key of that run: whatever the store calls them
+    const keys = await client.keys(`${prefix}*victim*`);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      await client.del(key);
+      await client.set(key, 'not a hash');
+    }
+    expect(await own.updateRun('run:victim', settle, settings)).toMatchObject({ kind: 'settled' });
+    for (let index = 0; index < 5; index++) await own.updateRun(`run:healthy-${index}`, settle, settings);
+    expect(own.degraded).toBe(false);
+    // the healthy runs are in Redis, where another process sees them
+    for (let index = 0; index < 5; index++)
+      expect(await other.inspectRun(`run:healthy-${index}`)).toMatchObject({ failedCalls: 1 });
+    const degraded = events.filter((event) => event.type === 'store.degraded');
+    expect(degraded).toHaveLength(1);
+    expect(degraded[0]).toMatchObject({ runId: 'victim' });
+    expect(keys).toContain((degraded[0] as { key?: string }).key);
   });
 
   it('keeps a breaker and its probe lease in one Cluster hash slot', async () => {

@@ -2,7 +2,9 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisStore } from '../../src/adapters/redis/index.js';
 import type { ToolboundEvent } from '../../src/observe/events.js';
+import { silentLogger } from '../../src/observe/logger.js';
 import type { ToolMessage } from '../../src/protocol.js';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 
@@ -113,8 +115,9 @@ describe('two processes sharing one Redis', () => {
     expect(twice.halt).toBe(true);
     expect(twice.haltReason).toBe('repeated_failure');
     const client = await createClient({ url: redis.url }).connect();
-    expect(await client.hGet(`tb:{run:${runId}}`, 'failed')).toBe('2');
-    expect(await client.pTTL(`tb:{run:${runId}}`)).toBeGreaterThan(0);
+    const record = await createRedisStore({ client, logger: silentLogger }).inspectRun(`run:${runId}`);
+    expect(record).toMatchObject({ failedCalls: 2, halted: 'repeated_failure' });
+    expect(record?.ttlMs).toBeGreaterThan(0);
     await client.quit();
     const afterHalt = await first.dispatch('find_order', { order: '8' }, runId);
     expect(afterHalt.outcome).toMatchObject({ class: 'refused', error: 'run_halted' });

@@ -33,13 +33,27 @@ describe('toolbound report', () => {
   it('says clearly when the file is missing, the eval file is wrong, or a flag is unknown', async () => {
     let run = memoryIo();
     expect(await runReportCommand([join(directory, 'missing.jsonl')], run.io)).toBe(1);
-    expect(run.stderr()).toContain('missing.jsonl: no such file.');
+    expect(run.stderr()).toMatch(/cannot read .*missing\.jsonl: there is no file at ".*missing\.jsonl"/);
 
     const notEval = join(directory, 'not-eval.json');
     writeFileSync(notEval, '{"hello":1}');
     run = memoryIo();
     expect(await runReportCommand(['--eval', notEval, '-o', join(directory, 'x.html')], run.io)).toBe(1);
     expect(run.stderr()).toContain('not a results file written by toolbound eval --json');
+
+    // an events file given to --eval: say so, not a raw JSON.parse error
+    const events = join(directory, 'events.jsonl');
+    writeFileSync(events, '{"type":"tool.failed","time":1}\n{"type":"tool.failed","time":2}\n');
+    run = memoryIo();
+    expect(await runReportCommand(['--eval', events, '-o', join(directory, 'y.html')], run.io)).toBe(1);
+    expect(run.stderr()).toContain('it looks like an events file; give it as the first argument');
+    expect(run.stderr()).not.toMatch(/Unexpected|position \d/);
+
+    // a missing output directory is named, not "no such file"
+    run = memoryIo();
+    const missingDirectory = join(directory, 'missing', 'dir');
+    expect(await runReportCommand([events, '-o', join(missingDirectory, 'x.html')], run.io)).toBe(1);
+    expect(run.stderr()).toContain(`the directory ${JSON.stringify(missingDirectory)} does not exist`);
 
     run = memoryIo();
     expect(await runReportCommand(['--colour', 'red'], run.io)).toBe(2);

@@ -29,7 +29,7 @@ export type AnthropicModelOptions = Omit<
  * on failures; a turn that used tools is sent back exactly as the API returned it, so thinking
  * blocks stay in place.
  * @example
- * const model = anthropicModel({ client: new Anthropic(), model: 'claude-sonnet-4-5', maxTokens: 1024 });
+ * const model = anthropicModel({ client: new Anthropic(), model: 'claude-sonnet-5-5', maxTokens: 1024 });
  * const result = await runAgent({ model, dispatcher, messages: [{ role: 'user', content: 'Weather in Pune?' }] });
  */
 export function anthropicModel(options: AnthropicModelOptions): Model {

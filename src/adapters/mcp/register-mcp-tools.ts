@@ -52,6 +52,7 @@ export function registerMcpTools(
     );
   }
   target.registerCapabilities({ tools: {} });
+  if ('registerTool' in server) refuseLaterRegistration(server);
   const specs = dispatcher.toolSpecs();
   target.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: specs.map((spec) => {
@@ -74,4 +75,18 @@ export function registerMcpTools(
     // without a log reference, the run and call ids are what the tool.failed event records
     return toCallToolResult(message, { correlationId: `${runId}:${toolCallId}` });
   });
+}
+
+/**
+ * McpServer would install its own tools/call handler on the next registerTool and fail with the
+ * SDK's words; toolbound's say what to do instead.
+ */
+function refuseLaterRegistration(server: McpServer): void {
+  const refuse = (): never => {
+    throw new Error(
+      "registerTool: this server's tools are served by registerMcpTools, so add the tool to the dispatcher instead: createDispatcher({ tools: [...yourTools, newTool] }).",
+    );
+  };
+  for (const method of ['registerTool', 'tool'] as const)
+    Object.defineProperty(server, method, { value: refuse, configurable: true, writable: true });
 }

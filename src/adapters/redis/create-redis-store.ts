@@ -1,10 +1,19 @@
 import { createEventSink, type EmitEvent } from '../../observe/event-sink.js';
 import type { EventHandler } from '../../observe/events.js';
 import { jsonLineLogger, type Logger } from '../../observe/logger.js';
-import { serializeError } from '../../observe/serialize-error.js';
+import { storeDegradedEvent } from '../../policy/store-degraded.js';
 import { type Clock, systemClock } from '../../state/clock.js';
+import { LruList } from '../../state/lru-list.js';
 import { createMemoryStore, type MemoryStore } from '../../state/memory-store.js';
-import type { BreakerReply, BreakerState, StateStore } from '../../state/state-store.js';
+import type {
+  BreakerReply,
+  BreakerState,
+  RunHalt,
+  RunReply,
+  RunSettings,
+  StateStore,
+} from '../../state/state-store.js';
+import { classifyRedisError } from './classify-redis-error.js';
 import { fromNodeRedis, type NodeRedisClient } from './from-node-redis.js';
 import { isRedisScriptClient, type RedisScriptClient } from './redis-script-client.js';
 import { REDIS_SCRIPTS, type RedisScript } from './redis-scripts.js';
@@ -19,15 +28,29 @@ export interface RedisStoreOptions {
   client: NodeRedisClient | RedisScriptClient;
   /**
    * Put before every key. Each key's variable part is a hash tag (`tb:{run:abc}`), so a record
-   * and its lease share a Redis Cluster slot. Must not contain `{` or `}`.
+   * and its companions share a Redis Cluster slot. Must not contain `{` or `}`.
    * @default 'tb:'
    */
   keyPrefix?: string;
   /**
-   * How long one operation may take before Redis counts as down and local state takes over.
+   * How long one operation may take once sent before Redis counts as down and local state takes
+   * over. Time spent waiting in the store's own queue does not count (see `queueTimeoutMs`).
    * @default 250
    */
   operationTimeoutMs?: number;
+  /**
+   * Most operations sent to Redis and not yet answered; the rest wait in the store's queue, in
+   * order, so a burst cannot pile thousands of commands onto the connection.
+   * @default 64
+   */
+  maxInFlight?: number;
+  /**
+   * How long an operation may wait in the store's queue before its caller is answered from local
+   * state. It must be shorter than the client's own queue or command timeout. A count that gave
+   * up waiting is still sent, later and in order, so no count is lost to a burst.
+   * @default 1000
+   */
+  queueTimeoutMs?: number;
   /**
    * While degraded, how often a call may check whether Redis is back.
    * @default 1000
@@ -36,11 +59,17 @@ export interface RedisStoreOptions {
   /**
    * Changes made locally during an outage, kept to be written to Redis when it returns; past
    * this many the oldest are dropped.
-   * @default 10000
+   * @default 100000
    */
   maxPendingChanges?: number;
   /**
-   * Where `store.degraded` and `store.recovered` are logged, once per outage.
+   * How long a key Redis refused (a WRONGTYPE, say) keeps its run on local state before Redis is
+   * tried again for it. Other runs stay on Redis meanwhile.
+   * @default 60000
+   */
+  keyQuarantineMs?: number;
+  /**
+   * Where `store.degraded` and `store.recovered` are logged, once per outage or per refused key.
    * @default jsonLineLogger()
    */
   logger?: Logger;
@@ -59,25 +88,52 @@ export interface RedisStore extends StateStore {
   readonly degraded: boolean;
   /** Round trips made to Redis so far; for benchmarks and tests. */
   readonly roundTrips: number;
+  /** Operations waiting in the store's queue or for a late send; 0 once a burst has drained. */
+  readonly backlog: number;
+  /** Resolves once every operation queued so far has been sent and answered (or failed). */
+  drain(): Promise<void>;
 }
 
-type PendingChange =
-  | { kind: 'increment'; scope: string; deltas: Array<readonly [string, number]>; ttlMs: number }
-  | { kind: 'write'; scope: string; values: Record<string, string>; ttlMs: number }
-  | { kind: 'clear'; scope: string };
+/** An operation against one Redis key group, and what to do when it cannot be sent. */
+interface Operation {
+  script: RedisScript;
+  keys: string[];
+  args: string[];
+  /** The scope it belongs to, for per-key quarantine; '' for breakers. */
+  scope: string;
+  /** A change that must reach Redis even when its caller stopped waiting (counts, clears). */
+  replayable: boolean;
+}
+
+interface Job {
+  operation: Operation;
+  state: 'queued' | 'sent' | 'detached';
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  timer: unknown;
+}
+
+type PendingChange = Operation;
 
 const BREAKER_STATES = new Set<BreakerState>(['closed', 'open', 'half_open']);
 const TRANSITIONS = new Set<BreakerReply['transition']>(['opened', 'half_opened', 'closed', 'none']);
+const MAX_QUARANTINED_KEYS = 10_000;
 
 /**
- * The shared StateStore: run counters, cached outcomes, leases and circuit breakers in Redis,
- * so that several processes share them. Every read-modify-write is one Lua script (EVALSHA,
- * falling back to EVAL when Redis answers NOSCRIPT), atomic, with a TTL on every key.
+ * The shared StateStore: run records and circuit breakers in Redis, so that several processes
+ * share them. Every operation is one Lua script, atomic, with a TTL on every key. The scripts are
+ * loaded once when the store is made and again after a NOSCRIPT (one reload, however many
+ * operations saw it), then run by SHA.
  *
- * When Redis fails or takes longer than `operationTimeoutMs`, the store turns to a local
- * in-memory store, logs `store.degraded` once, and keeps answering; every `recoveryIntervalMs`
- * one call checks Redis in the background, and once it answers the changes made meanwhile are
- * written back and `store.recovered` is logged. No operation ever rejects.
+ * Under a burst, at most `maxInFlight` operations are on the wire; the rest queue, each with its
+ * own deadline. A caller whose operation waited too long is answered from local state, and the
+ * operation, never sent, is still sent later when it is a count, so every count reaches Redis.
+ * When Redis fails or an operation sent to it takes longer than `operationTimeoutMs`, the store
+ * turns to local state, logs `store.degraded` once, and keeps answering; every
+ * `recoveryIntervalMs` one call checks Redis in the background, and once it answers the changes
+ * made meanwhile are written back and `store.recovered` is logged. An error about one key (a
+ * WRONGTYPE) puts that run alone on local state and names the key in the log. No operation ever
+ * rejects.
  * @example
  * const client = await createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true })
  *   .on('error', () => {})
@@ -88,25 +144,42 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const {
     keyPrefix = 'tb:',
     operationTimeoutMs = 250,
+    maxInFlight = 64,
+    queueTimeoutMs = 1_000,
     recoveryIntervalMs = 1_000,
-    maxPendingChanges = 10_000,
+    maxPendingChanges = 100_000,
+    keyQuarantineMs = 60_000,
     clock = systemClock,
   } = options;
-  if (/[{}]/.test(keyPrefix)) throw new TypeError('createRedisStore: keyPrefix must not contain { or }.');
-  for (const [name, value] of Object.entries({ operationTimeoutMs, recoveryIntervalMs, maxPendingChanges })) {
-    if (!Number.isInteger(value) || value < 1)
+  if (typeof keyPrefix !== 'string' || /[{}]/.test(keyPrefix))
+    throw new TypeError('createRedisStore: keyPrefix must be a string without { or }.');
+  for (const [name, value] of Object.entries({
+    operationTimeoutMs,
+    maxInFlight,
+    queueTimeoutMs,
+    recoveryIntervalMs,
+    maxPendingChanges,
+    keyQuarantineMs,
+  })) {
+    if (!Number.isSafeInteger(value) || value < 1)
       throw new RangeError(
         `createRedisStore: ${name} must be a positive integer; got ${JSON.stringify(value)}.`,
       );
   }
+  if (options.client === null || typeof options.client !== 'object')
+    throw new TypeError(
+      'createRedisStore: client must be a connected node-redis client or a RedisScriptClient.',
+    );
   const client = isRedisScriptClient(options.client) ? options.client : fromNodeRedis(options.client);
   const emit: EmitEvent = createEventSink(
     options.logger ?? jsonLineLogger(),
     options.onEvent ? [options.onEvent] : [],
   );
   const local: MemoryStore = createMemoryStore({ clock });
-  const recordKey = (scope: string) => `${keyPrefix}{${scope}}`;
-  const leaseKey = (key: string) => `${keyPrefix}{lease:${key}}`;
+  const runKeys = (scope: string) => {
+    const key = `${keyPrefix}{${scope}}`;
+    return [key, `${key}:lru`, `${key}:res`];
+  };
   const breakerKeys = (service: string) => {
     const key = `${keyPrefix}{breaker:${service}}`;
     return [key, `${key}:probe`];
@@ -117,64 +190,175 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   let lastCheckAt = 0;
   let checking = false;
   const pending: PendingChange[] = [];
+  const quarantined = new LruList<number>();
+  const queue: Array<Job | undefined> = [];
+  let head = 0;
+  let inFlight = 0;
+  let drainWaiters: Array<() => void> = [];
 
-  const evaluate = async (script: RedisScript, keys: readonly string[], args: readonly string[]) => {
+  // scripts: loaded once now and once per NOSCRIPT episode, never once per operation
+  let loading: Promise<void> | undefined;
+  const loadScripts = (): Promise<void> => {
+    loading ??= (async () => {
+      if (client.loadScript === undefined) return;
+      roundTrips += Object.keys(REDIS_SCRIPTS).length;
+      await Promise.all(Object.values(REDIS_SCRIPTS).map((script) => client.loadScript!(script.source)));
+    })()
+      .catch(() => {
+        // not loaded: EVALSHA answers NOSCRIPT and the next operation loads them
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  };
+  let ready: Promise<void> | undefined = loadScripts().then(() => {
+    ready = undefined;
+  });
+
+  const evaluate = async ({ script, keys, args }: Operation): Promise<unknown> => {
+    if (ready !== undefined) await ready;
     roundTrips++;
     try {
       return await client.evalShaScript(script.sha, keys, args);
     } catch (error) {
-      if (!isNoScript(error)) throw error;
-      roundTrips++; // Redis restarted or flushed its script cache: send the source once
-      return client.evalScript(script.source, keys, args);
+      if (classifyRedisError(error) !== 'noscript') throw error;
+    }
+    // Redis restarted or flushed its script cache: reload once for everyone, then run by SHA
+    if (client.loadScript !== undefined) {
+      await loadScripts();
+      roundTrips++;
+      try {
+        return await client.evalShaScript(script.sha, keys, args);
+      } catch (error) {
+        if (classifyRedisError(error) !== 'noscript') throw error;
+      }
+    }
+    roundTrips++;
+    return client.evalScript(script.source, keys, args);
+  };
+
+  /** Sends one job, under the operation timeout; a late reply is dropped, never unhandled. */
+  const send = (job: Job) => {
+    job.state = job.state === 'detached' ? 'detached' : 'sent';
+    inFlight++;
+    let finished = false;
+    const finish = (outcome: { value: unknown } | { error: unknown }) => {
+      if (finished) return;
+      finished = true;
+      clock.clearTimeout(timer);
+      inFlight--;
+      if ('value' in outcome) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+      pump();
+    };
+    // the deadline is checked after pending I/O is read (setImmediate runs after the poll
+    // phase), so a reply already on the socket is never taken for a timeout by a busy loop
+    const timer = clock.setTimeout(
+      () => setImmediate(() => finish({ error: new OperationTimeout(operationTimeoutMs) })),
+      operationTimeoutMs,
+    );
+    evaluate(job.operation).then(
+      (value) => finish({ value }),
+      (error: unknown) => finish({ error }),
+    );
+  };
+
+  const pump = () => {
+    while (inFlight < maxInFlight && head < queue.length) {
+      const job = queue[head];
+      queue[head++] = undefined;
+      if (job === undefined) continue;
+      clock.clearTimeout(job.timer);
+      send(job);
+    }
+    if (head > 1_024 && head * 2 > queue.length) {
+      queue.splice(0, head);
+      head = 0;
+    }
+    if (inFlight === 0 && head >= queue.length) {
+      const waiters = drainWaiters;
+      drainWaiters = [];
+      for (const waiter of waiters) waiter();
     }
   };
 
-  /** Runs a script within the time limit; the late result of a timed-out one is dropped, never unhandled. */
-  const call = (script: RedisScript, keys: readonly string[], args: readonly string[]): Promise<unknown> =>
+  /** Queues an operation; rejects with QueueTimeout when it waited past `queueTimeoutMs` unsent. */
+  const submit = (operation: Operation): Promise<unknown> =>
     new Promise((resolve, reject) => {
-      const timer = clock.setTimeout(
-        () => reject(new OperationTimeout(operationTimeoutMs)),
-        operationTimeoutMs,
-      );
-      evaluate(script, keys, args).then(
-        (value) => {
-          clock.clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clock.clearTimeout(timer);
-          reject(error);
-        },
-      );
+      const job: Job = { operation, state: 'queued', resolve, reject, timer: undefined };
+      if (inFlight < maxInFlight && head >= queue.length) {
+        send(job);
+        return;
+      }
+      queue.push(job);
+      const index = queue.length - 1;
+      job.timer = clock.setTimeout(() => {
+        if (job.state !== 'queued') return;
+        if (operation.replayable) {
+          // the caller is answered from local state; the count itself keeps its place in line
+          job.state = 'detached';
+          const detached = job;
+          detached.resolve = () => {};
+          detached.reject = (error: unknown) => lateFailure(operation, error);
+        } else {
+          queue[index] = undefined; // never sent, and worthless later (a reservation, a breaker step)
+        }
+        reject(new QueueTimeout(queueTimeoutMs));
+      }, queueTimeoutMs);
     });
+
+  /** A count sent late failed: keep it for replay when it never reached Redis. */
+  const lateFailure = (operation: Operation, error: unknown) => {
+    const kind = classifyRedisError(error);
+    if (kind === 'unsent') remember(operation);
+    else if (kind === 'per_key') quarantine(operation, error);
+    else if (kind === 'down') degrade(error);
+  };
 
   const degrade = (error: unknown) => {
     if (degraded) return;
     degraded = true;
     lastCheckAt = clock.now();
-    emit({
-      type: 'store.degraded',
-      time: clock.now(),
-      runId: '',
-      reason: `Redis is unreachable, so state is local to this process until it returns: ${serializeError(error).message.slice(0, 200)}`,
-    });
+    emit(
+      storeDegradedEvent({
+        time: clock.now(),
+        source: 'redis',
+        what: 'Redis is unreachable, so state is local to this process until it returns',
+        error,
+      }),
+    );
+  };
+
+  const quarantine = (operation: Operation, error: unknown) => {
+    const scopeKey = operation.keys[0] ?? '';
+    const already = quarantined.get(scopeKey);
+    quarantined.set(scopeKey, clock.now() + keyQuarantineMs);
+    while (quarantined.size > MAX_QUARANTINED_KEYS) quarantined.shift();
+    if (already !== undefined && already > clock.now()) return;
+    emit(
+      storeDegradedEvent({
+        time: clock.now(),
+        runId: operation.scope.startsWith('run:') ? operation.scope.slice(4) : '',
+        source: 'redis',
+        what: 'Redis refused one key, so its run is local to this process for a while; every other run stays on Redis',
+        error,
+        key: scopeKey,
+      }),
+    );
+  };
+
+  const isQuarantined = (operation: Operation) => {
+    const until = quarantined.get(operation.keys[0] ?? '');
+    if (until === undefined) return false;
+    if (until > clock.now()) return true;
+    quarantined.delete(operation.keys[0] ?? '');
+    return false;
   };
 
   const remember = (change: PendingChange) => {
     pending.push(change);
     if (pending.length > maxPendingChanges) pending.shift();
-  };
-
-  const replay = async (change: PendingChange) => {
-    if (change.kind === 'increment')
-      await call(
-        REDIS_SCRIPTS.increment,
-        [recordKey(change.scope)],
-        incrementArguments(change.deltas, change.ttlMs),
-      );
-    else if (change.kind === 'write')
-      await call(REDIS_SCRIPTS.write, [recordKey(change.scope)], writeArguments(change.values, change.ttlMs));
-    else await call(REDIS_SCRIPTS.clear, [recordKey(change.scope)], []);
   };
 
   /** At most one check at a time, at most one per interval, never awaited by a caller. */
@@ -183,19 +367,20 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     checking = true;
     lastCheckAt = clock.now();
     const attempt = async () => {
-      await call(REDIS_SCRIPTS.ping, [], []);
-      // changes made while replaying join the queue and are replayed in the same pass
+      await submit({ script: REDIS_SCRIPTS.ping, keys: [], args: [], scope: '', replayable: false });
+      // changes made while replaying join the list and go out in the same pass; one connection
+      // keeps them in order, so a batch can be sent at once
       while (pending.length > 0) {
-        const change = pending[0]!;
-        await replay(change);
-        pending.shift();
+        const batch = pending.slice(0, maxInFlight);
+        await Promise.all(batch.map((change) => submit(change)));
+        pending.splice(0, batch.length);
       }
       degraded = false;
       emit({
         type: 'store.recovered',
         time: clock.now(),
         runId: '',
-        reason: 'Redis answers again; state is shared once more.',
+        reason: 'redis: Redis answers again; state is shared once more.',
       });
     };
     attempt()
@@ -208,25 +393,44 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   };
 
   /**
-   * Redis first; local state when Redis is down, was down a moment ago, or fails now. The
-   * fallback is told whether to keep its change for replay: not when the operation timed out,
-   * since Redis may yet have applied it, and replaying it could count it twice.
+   * Redis first; local state when Redis is down, the key is quarantined, or the operation fails
+   * now. A change is kept for replay only when it never reached Redis: an operation sent and
+   * timed out may have been applied, and replaying it could count it twice.
    */
   const shared = async <T>(
-    remote: () => Promise<T>,
-    fallback: (replay: boolean) => Promise<T>,
+    operation: Operation,
+    read: (reply: unknown) => T,
+    fallback: () => Promise<T>,
   ): Promise<T> => {
+    if (isQuarantined(operation)) return fallback();
     if (degraded) {
       checkRecovery();
-      return fallback(true);
+      if (operation.replayable) remember(operation);
+      return fallback();
     }
     try {
-      return await remote();
+      return read(await submit(operation));
     } catch (error) {
+      if (error instanceof QueueTimeout) return fallback(); // a count still goes out, in order
+      const kind = error instanceof OperationTimeout ? 'down' : classifyRedisError(error);
+      if (kind === 'per_key' || error instanceof MalformedReply) {
+        quarantine(operation, error);
+        return fallback();
+      }
       degrade(error);
-      return fallback(!(error instanceof OperationTimeout));
+      if (kind === 'unsent' && operation.replayable) remember(operation);
+      return fallback();
     }
   };
+
+  const settingsArguments = (settings: RunSettings) => [
+    String(settings.maxFailedCalls),
+    String(settings.maxSameFailures),
+    settings.shortCircuitUnavailable ? '1' : '0',
+    String(Math.ceil(settings.idleTtlMs)),
+    String(Math.ceil(settings.maxLifetimeMs)),
+    String(settings.maxKeys),
+  ];
 
   return {
     get degraded() {
@@ -235,111 +439,87 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     get roundTrips() {
       return roundTrips;
     },
-
-    async read(scope, fields) {
-      if (fields.length === 0) return [];
-      return shared(
-        async () => {
-          const reply = await call(REDIS_SCRIPTS.read, [recordKey(scope)], fields);
-          if (!Array.isArray(reply) || reply.length !== fields.length)
-            throw new Error('unexpected HMGET reply');
-          return reply.map((value) => (value === null || value === undefined ? undefined : String(value)));
-        },
-        () => local.read(scope, fields),
-      );
+    get backlog() {
+      return inFlight + (queue.length - head);
+    },
+    drain() {
+      if (inFlight === 0 && head >= queue.length) return Promise.resolve();
+      return new Promise((resolve) => drainWaiters.push(resolve));
     },
 
-    async increment(scope, deltas, ttlMs) {
-      const copy = deltas.map(([field, delta]) => [field, delta] as const);
-      return shared(
-        async () => {
-          const reply = await call(
-            REDIS_SCRIPTS.increment,
-            [recordKey(scope)],
-            incrementArguments(copy, ttlMs),
-          );
-          if (!Array.isArray(reply) || reply.length !== copy.length)
-            throw new Error('unexpected increment reply');
-          const values = reply.map(Number);
-          // a copy here lets counting go on from the last shared values if Redis goes away
-          await local.write(
-            scope,
-            Object.fromEntries(copy.map(([field], index) => [field, String(values[index])])),
-            ttlMs,
-          );
-          return values;
-        },
-        async (replay) => {
-          if (replay) remember({ kind: 'increment', scope, deltas: copy, ttlMs });
-          return local.increment(scope, copy, ttlMs);
-        },
-      );
+    async updateRun(scope, command, settings) {
+      const args = [command.kind, command.id, command.call, ...settingsArguments(settings)];
+      if (command.kind === 'reserve') args.push(command.unavailable, String(Math.ceil(command.leaseMs)));
+      else if (command.failure === undefined) args.push('0');
+      else {
+        const { failure } = command;
+        args.push(
+          '1',
+          failure.error,
+          failure.class,
+          failure.fatal ? '1' : '0',
+          failure.unavailable?.key ?? '',
+          failure.unavailable?.value ?? '',
+        );
+      }
+      const operation: Operation = {
+        script: REDIS_SCRIPTS.run,
+        keys: runKeys(scope),
+        args,
+        scope,
+        replayable: command.kind === 'settle',
+      };
+      // failures are also counted locally, so that an outage goes on from this process's counts
+      let answeredLocally = false;
+      const reply = await shared(operation, readRunReply, () => {
+        answeredLocally = true;
+        return local.updateRun(scope, command, settings);
+      });
+      if (!answeredLocally && command.kind === 'settle' && command.failure !== undefined)
+        await local.updateRun(scope, { ...command, id: '' }, settings);
+      return reply;
     },
 
-    async write(scope, values, ttlMs) {
-      const copy = { ...values };
-      await shared(
-        async () => {
-          await call(REDIS_SCRIPTS.write, [recordKey(scope)], writeArguments(copy, ttlMs));
-          await local.write(scope, copy, ttlMs);
-        },
-        async (replay) => {
-          if (replay) remember({ kind: 'write', scope, values: copy, ttlMs });
-          await local.write(scope, copy, ttlMs);
-        },
+    async inspectRun(scope) {
+      return shared(
+        { script: REDIS_SCRIPTS.inspect, keys: runKeys(scope), args: [], scope, replayable: false },
+        readSnapshot,
+        () => local.inspectRun(scope),
       );
     },
 
     async clear(scope) {
       await local.clear(scope);
       await shared(
-        async () => {
-          await call(REDIS_SCRIPTS.clear, [recordKey(scope)], []);
-        },
-        async (replay) => {
-          if (replay) remember({ kind: 'clear', scope });
-        },
-      );
-    },
-
-    async acquireLease(key, holder, ttlMs) {
-      return shared(
-        async () =>
-          Number(
-            await call(REDIS_SCRIPTS.acquireLease, [leaseKey(key)], [holder, String(Math.ceil(ttlMs))]),
-          ) === 1,
-        () => local.acquireLease(key, holder, ttlMs),
-      );
-    },
-
-    async releaseLease(key, holder) {
-      await shared(
-        async () => {
-          await call(REDIS_SCRIPTS.releaseLease, [leaseKey(key)], [holder]);
-        },
-        () => local.releaseLease(key, holder),
+        { script: REDIS_SCRIPTS.clear, keys: runKeys(scope), args: [], scope, replayable: true },
+        () => undefined,
+        async () => undefined,
       );
     },
 
     async updateBreaker(service, command, settings) {
       return shared(
-        async () =>
-          readBreakerReply(
-            await call(REDIS_SCRIPTS.breaker, breakerKeys(service), [
-              command.kind,
-              command.holder,
-              String(command.kind === 'admit' ? Math.ceil(command.leaseMs) : 0),
-              command.kind === 'record' ? command.result : '',
-              command.kind === 'record' && command.probe ? '1' : '0',
-              String(command.successes),
-              String(settings.consecutiveFailures),
-              String(settings.failureRatio),
-              String(settings.minimumCalls),
-              String(settings.windowMs),
-              String(settings.openMs),
-              String(Math.ceil(settings.ttlMs)),
-            ]),
-          ),
+        {
+          script: REDIS_SCRIPTS.breaker,
+          keys: breakerKeys(service),
+          args: [
+            command.kind,
+            command.holder,
+            String(command.kind === 'admit' ? Math.ceil(command.leaseMs) : 0),
+            command.kind === 'record' ? command.result : '',
+            command.kind === 'record' && command.probe ? '1' : '0',
+            String(command.successes),
+            String(settings.consecutiveFailures),
+            String(settings.failureRatio),
+            String(settings.minimumCalls),
+            String(settings.windowMs),
+            String(settings.openMs),
+            String(Math.ceil(settings.ttlMs)),
+          ],
+          scope: '',
+          replayable: false,
+        },
+        readBreakerReply,
         () => local.updateBreaker!(service, command, settings),
       );
     },
@@ -353,22 +533,89 @@ class OperationTimeout extends Error {
   }
 }
 
-function incrementArguments(deltas: ReadonlyArray<readonly [string, number]>, ttlMs: number): string[] {
-  return [String(Math.ceil(ttlMs)), ...deltas.flatMap(([field, delta]) => [field, String(delta)])];
+class QueueTimeout extends Error {
+  constructor(timeoutMs: number) {
+    super(`the operation waited ${timeoutMs} ms in the store's queue without being sent`);
+    this.name = 'QueueTimeout';
+  }
 }
 
-function writeArguments(values: Readonly<Record<string, string>>, ttlMs: number): string[] {
-  return [String(Math.ceil(ttlMs)), ...Object.entries(values).flat()];
+class MalformedReply extends Error {
+  constructor(what: string) {
+    super(`unexpected ${what} reply from Redis`);
+    this.name = 'MalformedReply';
+  }
+}
+
+const HALTS = new Set<RunHalt>(['fatal', 'repeated_failure']);
+
+function readRunReply(reply: unknown): RunReply {
+  if (!Array.isArray(reply) || reply.length === 0) throw new MalformedReply('run');
+  const [kind, ...rest] = reply as unknown[];
+  const number = (value: unknown) => {
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed)) throw new MalformedReply('run');
+    return parsed;
+  };
+  switch (String(kind)) {
+    case 'admitted':
+      return { kind: 'admitted' };
+    case 'wait':
+      return { kind: 'wait', retryAfterMs: Math.max(1, number(rest[0])) };
+    case 'halted': {
+      const reason = String(rest[0]) as RunHalt;
+      if (!HALTS.has(reason)) throw new MalformedReply('run');
+      return { kind: 'halted', reason };
+    }
+    case 'capped':
+      return { kind: 'capped', failed: number(rest[0]) };
+    case 'unavailable': {
+      const halt = String(rest[3] ?? '') as RunHalt;
+      return {
+        kind: 'unavailable',
+        failed: number(rest[0]),
+        cached: String(rest[1]),
+        sameCall: number(rest[2] ?? 0),
+        ...(HALTS.has(halt) ? { halt } : {}),
+      };
+    }
+    case 'settled': {
+      const halt = String(rest[4] ?? '') as RunHalt;
+      return {
+        kind: 'settled',
+        failed: number(rest[0]),
+        sameCall: number(rest[1]),
+        sameError: number(rest[2]),
+        sameClass: number(rest[3]),
+        ...(HALTS.has(halt) ? { halt } : {}),
+      };
+    }
+    default:
+      throw new MalformedReply('run');
+  }
+}
+
+function readSnapshot(reply: unknown) {
+  if (!Array.isArray(reply) || reply.length === 0) throw new MalformedReply('inspect');
+  if (Number(reply[0]) === 0) return undefined;
+  const halted = String(reply[2] ?? '') as RunHalt;
+  return {
+    failedCalls: Number(reply[1]),
+    halted: HALTS.has(halted) ? halted : undefined,
+    keys: Number(reply[3]),
+    reservations: Number(reply[4]),
+    ttlMs: Math.max(0, Number(reply[5])),
+  };
 }
 
 function readBreakerReply(reply: unknown): BreakerReply {
-  if (!Array.isArray(reply) || reply.length !== 5) throw new Error('unexpected breaker reply');
+  if (!Array.isArray(reply) || reply.length !== 5) throw new MalformedReply('breaker');
   const [state, admitted, probe, retryAfterMs, transition] = reply as unknown[];
   if (
     !BREAKER_STATES.has(state as BreakerState) ||
     !TRANSITIONS.has(transition as BreakerReply['transition'])
   )
-    throw new Error('unexpected breaker reply');
+    throw new MalformedReply('breaker');
   return {
     state: state as BreakerState,
     admitted: Number(admitted) === 1,
@@ -376,12 +623,4 @@ function readBreakerReply(reply: unknown): BreakerReply {
     retryAfterMs: Math.max(0, Number(retryAfterMs) || 0),
     transition: transition as BreakerReply['transition'],
   };
-}
-
-function isNoScript(error: unknown): boolean {
-  try {
-    return error instanceof Error && error.message.startsWith('NOSCRIPT');
-  } catch {
-    return false;
-  }
 }

@@ -4,6 +4,8 @@ import type { RedisScriptClient } from './redis-script-client.js';
 export interface NodeRedisClient {
   evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** SCRIPT LOAD; a single client has it (a cluster client loads on first EVAL instead). */
+  scriptLoad?(script: string): Promise<unknown>;
 }
 
 /**
@@ -11,8 +13,10 @@ export interface NodeRedisClient {
  * @example const scripts = fromNodeRedis(await createClient({ url }).connect());
  */
 export function fromNodeRedis(client: NodeRedisClient): RedisScriptClient {
-  return {
+  const adapted: RedisScriptClient = {
     evalShaScript: (sha, keys, args) => client.evalSha(sha, { keys: [...keys], arguments: [...args] }),
     evalScript: (script, keys, args) => client.eval(script, { keys: [...keys], arguments: [...args] }),
   };
+  if (typeof client.scriptLoad === 'function') adapted.loadScript = (script) => client.scriptLoad!(script);
+  return adapted;
 }

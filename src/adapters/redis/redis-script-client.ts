@@ -8,6 +8,12 @@ export interface RedisScriptClient {
   evalShaScript(sha: string, keys: readonly string[], args: readonly string[]): Promise<unknown>;
   /** Runs a script from its source, which also caches it for later EVALSHA calls. */
   evalScript(script: string, keys: readonly string[], args: readonly string[]): Promise<unknown>;
+  /**
+   * Loads a script into Redis's cache (SCRIPT LOAD) without running it. With it, the store loads
+   * its scripts once up front and once after a NOSCRIPT, instead of sending the source with
+   * every operation that meets a cold cache.
+   */
+  loadScript?(script: string): Promise<unknown>;
 }
 
 /** True for a value already shaped as a {@link RedisScriptClient}. */

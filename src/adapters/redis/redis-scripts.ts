@@ -11,33 +11,126 @@ function script(name: string, source: string): RedisScript {
   return { name, source, sha: createHash('sha1').update(source).digest('hex') };
 }
 
-/** KEYS[1] = record; ARGV = fields. */
-const READ = `return redis.call('HMGET', KEYS[1], unpack(ARGV))`;
+/**
+ * The run state machine, step for step the same as src/state/apply-run-command.ts (keep the two
+ * in step). KEYS = record hash, its use-order zset, its reservations zset (one hash slot).
+ * ARGV = kind, id, call, maxFailedCalls, maxSameFailures, shortCircuit, idleTtlMs,
+ * maxLifetimeMs, maxKeys; then for `reserve`: unavailable key, lease ms; for `settle`: failed
+ * (1/0), error key, class key, fatal (1/0), unavailable key, unavailable value. Fixed fields
+ * start with '#', keyed counters never do. Time is Redis's own (TIME).
+ */
+const RUN = `
+local rec, lru, res = KEYS[1], KEYS[2], KEYS[3]
+local kind, id, call = ARGV[1], ARGV[2], ARGV[3]
+local maxFailed, maxSame = tonumber(ARGV[4]), tonumber(ARGV[5])
+local shortCircuit = ARGV[6] == '1'
+local idleTtl, lifetime, maxKeys = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 
-/** KEYS[1] = record; ARGV[1] = ttl ms, then field, delta pairs. HINCRBYFLOAT takes any number. */
-const INCREMENT = `
-local values = {}
-for i = 2, #ARGV, 2 do
-  values[#values + 1] = redis.call('HINCRBYFLOAT', KEYS[1], ARGV[i], ARGV[i + 1])
+local born = tonumber(redis.call('HGET', rec, '#b'))
+if born and now >= born + lifetime then
+  redis.call('DEL', rec, lru, res)
+  born = nil
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return values`;
+local function renew()
+  if not born then
+    born = now
+    redis.call('HSET', rec, '#b', born)
+  end
+  local ttl = math.max(1, math.min(idleTtl, born + lifetime - now))
+  redis.call('PEXPIRE', rec, ttl)
+  redis.call('PEXPIRE', lru, ttl)
+  redis.call('PEXPIRE', res, ttl)
+end
+local function num(field) return tonumber(redis.call('HGET', rec, field) or '0') or 0 end
+local function bump(field)
+  local value = redis.call('HINCRBY', rec, field, 1)
+  redis.call('ZADD', lru, redis.call('HINCRBY', rec, '#s', 1), field)
+  return value
+end
 
-/** KEYS[1] = record; ARGV[1] = ttl ms, then field, value pairs. */
-const WRITE = `
-if #ARGV > 1 then redis.call('HSET', KEYS[1], unpack(ARGV, 2)) end
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return 1`;
+if kind == 'reserve' then
+  local halted = redis.call('HGET', rec, '#h')
+  if halted then return {'halted', halted} end
+  local failed = num('#f')
+  if failed >= maxFailed then return {'capped', failed} end
+  if shortCircuit then
+    local cached = redis.call('HGET', rec, ARGV[10])
+    if cached then
+      failed = redis.call('HINCRBY', rec, '#f', 1)
+      local sameCall, halt = 0, ''
+      if redis.call('HEXISTS', rec, call) == 1 then
+        sameCall = redis.call('HINCRBY', rec, call, 1)
+        redis.call('ZADD', lru, redis.call('HINCRBY', rec, '#s', 1), call)
+      end
+      if sameCall >= maxSame then
+        halt = 'repeated_failure'
+        redis.call('HSETNX', rec, '#h', halt)
+      end
+      renew()
+      return {'unavailable', failed, cached, sameCall, halt}
+    end
+  end
+  redis.call('ZREMRANGEBYSCORE', res, '-inf', now)
+  local members = redis.call('ZRANGE', res, 0, -1, 'WITHSCORES')
+  local inFlight, same, nextExpiry = 0, 0, nil
+  local suffix = '|' .. call
+  for i = 1, #members, 2 do
+    inFlight = inFlight + 1
+    if string.sub(members[i], -#suffix) == suffix then same = same + 1 end
+    local score = tonumber(members[i + 1])
+    if nextExpiry == nil or score < nextExpiry then nextExpiry = score end
+  end
+  if failed + inFlight >= maxFailed or num(call) + same >= maxSame then
+    local waitMs = 1
+    if nextExpiry then waitMs = math.max(1, nextExpiry - now) end
+    return {'wait', waitMs}
+  end
+  redis.call('ZADD', res, now + tonumber(ARGV[11]), id .. '|' .. call)
+  renew()
+  return {'admitted'}
+end
 
-const CLEAR = `return redis.call('DEL', KEYS[1])`;
+local held = 0
+if id ~= '' then held = redis.call('ZREM', res, id .. '|' .. call) end
+if ARGV[10] ~= '1' then
+  if held == 1 then renew() end
+  return {'settled', num('#f'), 0, 0, 0, ''}
+end
+local failed = redis.call('HINCRBY', rec, '#f', 1)
+local sameCall = bump(call)
+local sameError = bump(ARGV[11])
+local sameClass = bump(ARGV[12])
+if ARGV[14] ~= '' and shortCircuit then
+  redis.call('HSET', rec, ARGV[14], ARGV[15])
+  redis.call('ZADD', lru, redis.call('HINCRBY', rec, '#s', 1), ARGV[14])
+end
+local excess = redis.call('ZCARD', lru) - maxKeys
+if excess > 0 then
+  local oldest = redis.call('ZRANGE', lru, 0, excess - 1)
+  redis.call('ZREMRANGEBYRANK', lru, 0, excess - 1)
+  redis.call('HDEL', rec, unpack(oldest))
+end
+local halt = ''
+if ARGV[13] == '1' then halt = 'fatal' elseif sameCall >= maxSame then halt = 'repeated_failure' end
+if halt ~= '' then redis.call('HSETNX', rec, '#h', halt) end
+renew()
+return {'settled', failed, sameCall, sameError, sameClass, halt}`;
 
-/** KEYS[1] = lease; ARGV = holder, ttl ms. */
-const ACQUIRE_LEASE = `return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) and 1 or 0`;
+/** KEYS = record, use-order zset, reservations zset. Returns {exists, failed, halted, keys, reservations, ttl}. */
+const INSPECT = `
+local rec, lru, res = KEYS[1], KEYS[2], KEYS[3]
+if redis.call('EXISTS', rec) == 0 then return {0} end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local fixed = 0
+for _, field in ipairs({'#b', '#s', '#f', '#h'}) do fixed = fixed + redis.call('HEXISTS', rec, field) end
+return {1, redis.call('HGET', rec, '#f') or '0', redis.call('HGET', rec, '#h') or '',
+  redis.call('HLEN', rec) - fixed, redis.call('ZCOUNT', res, '(' .. now, '+inf'), redis.call('PTTL', rec)}`;
 
-/** KEYS[1] = lease; ARGV = holder. Deletes only the holder's own lease. */
-const RELEASE_LEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
+/** KEYS = record, use-order zset, reservations zset. */
+const CLEAR = `return redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])`;
 
 const PING = `return 1`;
 
@@ -157,12 +250,9 @@ return recorded()`;
 
 /** Every script the Redis store runs; each read-modify-write is one of them, so each is atomic. */
 export const REDIS_SCRIPTS = {
-  read: script('read', READ),
-  increment: script('increment', INCREMENT),
-  write: script('write', WRITE),
+  run: script('run', RUN),
+  inspect: script('inspect', INSPECT),
   clear: script('clear', CLEAR),
-  acquireLease: script('acquireLease', ACQUIRE_LEASE),
-  releaseLease: script('releaseLease', RELEASE_LEASE),
   ping: script('ping', PING),
   breaker: script('breaker', BREAKER),
 } as const;

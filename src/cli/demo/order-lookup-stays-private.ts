@@ -1,11 +1,13 @@
 /**
  * Seed 000, second example: a tool fails with an internal host and port. The server log keeps
  * the detail, the model reads a generic sentence, and the second identical failure stops the run
- * with the fallback text. Run alone with `npx tsx examples/seeds/order-lookup-stays-private.ts`.
+ * with the fallback text.
  */
 import { z } from 'zod';
-import { createDispatcher, defineTool, runAgent } from '../../src/index.js';
-import { scriptedModel } from '../../src/testing.js';
+import { createDispatcher } from '../../boundary/create-dispatcher.js';
+import { runAgent } from '../../loop/run-agent.js';
+import { scriptedModel } from '../../loop/scripted-model.js';
+import { defineTool } from '../../tool/define-tool.js';
 import { indentedStyle, type Print, printingModel, printStep, serverOnlyLogger } from './transcript.js';
 
 const lookupOrder = defineTool({
@@ -43,5 +45,3 @@ export async function orderLookupStaysPrivate(print: Print): Promise<void> {
   });
   print(`final: ${result.text}`);
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await orderLookupStaysPrivate(console.log);

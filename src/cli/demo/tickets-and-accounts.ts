@@ -1,10 +1,10 @@
 /**
  * Seed 001's classes for a support agent: an empty search that says what it searched, a ticket
  * system that is down (a gap, not a "none"), and an ambiguous account name that needs the user.
- * Run alone with `npx tsx examples/seeds/tickets-and-accounts.ts`.
  */
 import { z } from 'zod';
-import { clarifying, defineTool, empty, unavailable } from '../../src/index.js';
+import { clarifying, empty, unavailable } from '../../outcome/constructors.js';
+import { defineTool } from '../../tool/define-tool.js';
 import { type Print, runOneCall } from './transcript.js';
 
 const searchTickets = defineTool({
@@ -68,5 +68,3 @@ export async function ticketsAndAccounts(print: Print): Promise<void> {
       'There are two Kestrel accounts: Kestrel Logistics in Leeds and Kestrel Logistics in Lisbon. Which one do you mean?',
   });
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await ticketsAndAccounts(console.log);

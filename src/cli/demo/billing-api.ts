@@ -1,9 +1,11 @@
 /**
  * Seed 002's billing API: a 404 and a 403 (byte-identical on purpose), a 401 that halts the run
- * as an operator problem, and an outage. Run alone with `npx tsx examples/seeds/billing-api.ts`.
+ * as an operator problem, and an outage.
  */
 import { z } from 'zod';
-import { defineTool, fatal, notFound, transient } from '../../src/index.js';
+import { fatal, notFound } from '../../outcome/constructors.js';
+import { transient } from '../../outcome/transient-error.js';
+import { defineTool } from '../../tool/define-tool.js';
 import { type Print, runOneCall } from './transcript.js';
 
 /** A stand-in for an HTTP billing service: the status it answers with, per account. */
@@ -52,5 +54,3 @@ export async function billingApi(print: Print): Promise<void> {
     });
   }
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await billingApi(console.log);

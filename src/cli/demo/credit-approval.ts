@@ -1,9 +1,10 @@
 /**
  * Seed 001's refused credit: the refusal says whose limit, how far over, and offers the route
- * forward as a call the interface can present. Run alone with `npx tsx examples/seeds/credit-approval.ts`.
+ * forward as a call the interface can present.
  */
 import { z } from 'zod';
-import { defineTool, refused } from '../../src/index.js';
+import { refused } from '../../outcome/constructors.js';
+import { defineTool } from '../../tool/define-tool.js';
 import { type Print, runOneCall } from './transcript.js';
 
 const APPROVAL_LIMIT_DOLLARS = 2_500;
@@ -38,5 +39,3 @@ export async function creditApproval(print: Print): Promise<void> {
       "I can't apply a $4,200 credit: your limit is $2,500. Finance can approve it. [Request finance approval]",
   });
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await creditApproval(console.log);

@@ -1,13 +1,10 @@
-import {
-  type AgentStep,
-  createDispatcher,
-  type Logger,
-  type Model,
-  runAgent,
-  type Tool,
-  type ToolboundEvent,
-} from '../../src/index.js';
-import { scriptedModel } from '../../src/testing.js';
+import { createDispatcher } from '../../boundary/create-dispatcher.js';
+import type { Model } from '../../loop/model.js';
+import { type AgentStep, runAgent } from '../../loop/run-agent.js';
+import { scriptedModel } from '../../loop/scripted-model.js';
+import type { ToolboundEvent } from '../../observe/events.js';
+import type { Logger } from '../../observe/logger.js';
+import type { Tool } from '../../tool/define-tool.js';
 
 /** Where a scenario writes its transcript, one line at a time. */
 export type Print = (line: string) => void;

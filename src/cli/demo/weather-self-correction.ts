@@ -1,10 +1,13 @@
 /**
  * Seed 000, first example: the model asks for "Punee", reads a clear error, and fixes the call.
- * Run alone with `npx tsx examples/seeds/weather-self-correction.ts`.
  */
 import { z } from 'zod';
-import { correctable, createDispatcher, defineTool, runAgent, ToolError } from '../../src/index.js';
-import { scriptedModel } from '../../src/testing.js';
+import { createDispatcher } from '../../boundary/create-dispatcher.js';
+import { runAgent } from '../../loop/run-agent.js';
+import { scriptedModel } from '../../loop/scripted-model.js';
+import { correctable } from '../../outcome/constructors.js';
+import { ToolError } from '../../outcome/tool-error.js';
+import { defineTool } from '../../tool/define-tool.js';
 import { askStyle, type Print, printingModel, printStep } from './transcript.js';
 
 const KNOWN_CITIES = ['Pune', 'Mumbai', 'Delhi'];
@@ -48,5 +51,3 @@ export async function weatherSelfCorrection(print: Print): Promise<void> {
 }
 
 const silent = { error() {}, warn() {}, info() {} };
-
-if (import.meta.url === `file://${process.argv[1]}`) await weatherSelfCorrection(console.log);

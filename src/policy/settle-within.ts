@@ -1,0 +1,42 @@
+import type { Clock } from '../state/clock.js';
+import { onAbort } from './on-abort.js';
+
+/** How a bounded piece of work ended. */
+export type Bounded<T> =
+  | { kind: 'settled'; value: T }
+  | { kind: 'threw'; error: unknown }
+  | { kind: 'timed_out'; timeoutMs: number }
+  | { kind: 'aborted' };
+
+/**
+ * Runs `work` and settles when it does, when `timeoutMs` passes or when `signal` aborts,
+ * whichever is first; work that never settles is left behind and its late result dropped. Its
+ * timer and abort subscription end with it, so nothing outlives the call. Never rejects.
+ */
+export function settleWithin<T>(
+  work: () => T | PromiseLike<T>,
+  limits: { timeoutMs: number; clock: Clock; signal?: AbortSignal | undefined },
+): Promise<Bounded<T>> {
+  const { timeoutMs, clock, signal } = limits;
+  if (signal?.aborted) return Promise.resolve({ kind: 'aborted' });
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (result: Bounded<T>) => {
+      if (done) return;
+      done = true;
+      clock.clearTimeout(timer);
+      cancelAbort();
+      resolve(result);
+    };
+    const timer = clock.setTimeout(() => finish({ kind: 'timed_out', timeoutMs }), timeoutMs);
+    const cancelAbort = signal === undefined ? () => {} : onAbort(signal, () => finish({ kind: 'aborted' }));
+    try {
+      Promise.resolve(work()).then(
+        (value) => finish({ kind: 'settled', value }),
+        (error: unknown) => finish({ kind: 'threw', error }),
+      );
+    } catch (error) {
+      finish({ kind: 'threw', error });
+    }
+  });
+}
