@@ -5,6 +5,8 @@ import { findLeaks } from '../sanitize/find-leaks.js';
 import type { Leak } from '../sanitize/leak.js';
 import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
 import { originalLength } from '../sanitize/original-length.js';
+import { redactText } from '../sanitize/redact-text.js';
+import { redactValue } from '../sanitize/redact-value.js';
 import { LEAK_REPLACEMENT_MESSAGE, sanitizeOutcome } from '../sanitize/sanitize-outcome.js';
 
 /** What {@link renderForModel} needs: the outcome after the run policy, and how to write it. */
@@ -31,12 +33,16 @@ export function renderForModel(input: RenderForModelInput): {
   const { render, maxContentBytes } = input;
   const allowRules = input.allowRules ?? [];
   const first = boundContent(input.outcome, render, maxContentBytes);
-  const found = findLeaks(first.content, { allowRules });
+  const found = leaksIn(first.content, allowRules);
   if (found.length === 0) return { ...first, leaks: [] };
-  const leaks: Leak[] = distinctRules(found).map((rule) => ({ field: 'content', rule }));
+  const leaks: Leak[] = found.map((rule) => ({ field: 'content', rule }));
   const resanitized = sanitizeOutcome(input.outcome, { allowRules });
   const second = boundContent(resanitized.outcome, render, maxContentBytes);
-  if (findLeaks(second.content, { allowRules }).length === 0) return { ...second, leaks };
+  if (leaksIn(second.content, allowRules).length === 0) return { ...second, leaks };
+  // what is left leaks inside the text the renderer wrote: redact it there
+  const redacted = redactRendered(second.content, allowRules);
+  if (redacted !== undefined && leaksIn(redacted, allowRules).length === 0)
+    return { outcome: resanitized.outcome, content: redacted, leaks };
   // the renderer itself writes the leak, or it spans fields: say nothing but that it failed
   const generic: Outcome = {
     class: 'unavailable',
@@ -59,6 +65,48 @@ function distinctRules(spans: readonly { rule: LeakRuleName }[]): LeakRuleName[]
   const rules: LeakRuleName[] = [];
   for (const span of spans) if (!rules.includes(span.rule)) rules.push(span.rule);
   return rules;
+}
+
+/**
+ * The rules that fire on rendered content. JSON content is read as the model reads it, string
+ * by string (keys included), so that its escaping cannot make a benign backslash look like a
+ * UNC path; any other content is scanned as it is. Strings seen clean before are answered from
+ * the sanitiser's cache, so the common case costs one parse.
+ */
+function leaksIn(content: string, allowRules: readonly LeakRuleName[]): LeakRuleName[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return distinctRules(findLeaks(content, { allowRules }));
+  }
+  const rules: LeakRuleName[] = [];
+  const note = (text: string) => {
+    for (const span of findLeaks(text, { allowRules })) if (!rules.includes(span.rule)) rules.push(span.rule);
+  };
+  const stack: unknown[] = [parsed];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') note(value);
+    else if (Array.isArray(value)) for (const item of value) stack.push(item);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, field] of Object.entries(value)) {
+        note(key);
+        stack.push(field);
+      }
+    }
+  }
+  return rules;
+}
+
+/** Content with its leaking spans redacted where they are: string by string when it is JSON. */
+function redactRendered(content: string, allowRules: readonly LeakRuleName[]): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(content);
+    return JSON.stringify(redactValue(parsed, 'content', allowRules).value);
+  } catch {
+    return redactText(content, allowRules).text;
+  }
 }
 
 /**

@@ -86,7 +86,9 @@ function shellWordEnd(text: string, from: number): number {
     const code = text.charCodeAt(cursor);
     if (isQuote(code)) {
       const close = text.indexOf(String.fromCharCode(code), cursor + 1);
-      if (close === -1 || close > limit) return limit;
+      const newline = text.indexOf('\n', cursor + 1);
+      // an unclosed quote ends the word: `-u user:pass"}` inside JSON is not part of it
+      if (close === -1 || close > limit || (newline !== -1 && newline < close)) return cursor;
       cursor = close + 1;
       continue;
     }
