@@ -240,14 +240,18 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
 
   // run policy: only failures are counted, so only they need the canonical arguments
   const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(decision.keySource);
-  const verdict = await config.policy.record({
-    runId,
-    toolName,
-    toolCallId,
-    argumentsKey,
-    outcome: sanitized.outcome,
-    ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
-  });
+  // a call waiting for a person has not failed, and holds no reservation: the policy does not count it
+  const verdict =
+    decision.pendingApproval === undefined
+      ? await config.policy.record({
+          runId,
+          toolName,
+          toolCallId,
+          argumentsKey,
+          outcome: sanitized.outcome,
+          ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
+        })
+      : { outcome: sanitized.outcome };
 
   // render, then sanitise once more exactly what the model reads (hints the policy added included)
   const rendered = renderForModel({

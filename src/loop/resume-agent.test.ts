@@ -115,6 +115,25 @@ describe('runAgent with a call that needs approval', () => {
 });
 
 describe('resumeAgent', () => {
+  it('resumes with tools alone: the paused run waits in the process-wide store', async () => {
+    const { applied, applyCredit } = creditTools();
+    const paused = await runAgent({
+      model: scriptedModel([
+        { toolCalls: [{ name: 'apply_credit', arguments: { customer: 'H', amount: 9_000 } }] },
+      ]),
+      tools: [applyCredit],
+      messages: ask,
+    });
+    const result = await resumeAgent({
+      model: scriptedModel([{ content: 'Applied.' }]),
+      tools: [applyCredit],
+      state: JSON.parse(JSON.stringify(paused.state)),
+      decisions: [{ approvalId: paused.pendingApprovals![0]!.approvalId, approve: true }],
+    });
+    expect(result.endedBy).toBe('answered');
+    expect(applied).toHaveLength(1);
+  });
+
   it('approves after a JSON round trip: the call runs once, the earlier results are kept, the model answers', async () => {
     const context = setup();
     const paused = await pausedRun(context);
@@ -358,7 +377,7 @@ describe('resumeAgent refuses a state that is not what the server gave', () => {
     const model = scriptedModel([{ content: 'x' }], { repeatLast: true });
     const variants: PausedRunState[] = [
       { ...paused.state!, expiresAt: paused.state!.expiresAt + 86_400_000 },
-      { ...paused.state!, signature: `${paused.state!.signature!.slice(0, -2)}AA` },
+      { ...paused.state!, signature: flipFirst(paused.state!.signature!) },
       { ...paused.state!, runId: 'another-run' },
     ];
     const { signature: _removed, ...unsigned } = paused.state!;
@@ -566,3 +585,8 @@ describe('a dispatcher used without runAgent', () => {
     expect(context.applied).toEqual([]);
   });
 });
+
+/** The same text with its first character changed, so it is certainly different. */
+function flipFirst(text: string): string {
+  return `${text.startsWith('A') ? 'B' : 'A'}${text.slice(1)}`;
+}

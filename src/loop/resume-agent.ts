@@ -139,7 +139,15 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
   if (halted !== undefined)
     resumePoint.endedBy = halted.haltReason === 'repeated_failure' ? 'repeated_failure' : 'halted';
   else if (signal?.aborted === true) resumePoint.endedBy = 'aborted';
-  const { state: _state, decisions: _decisions, ...runOptions } = options;
+  // the dispatcher is made once, above: the run goes on with it, whatever built it
+  const {
+    state: _state,
+    decisions: _decisions,
+    tools: _tools,
+    store: _store,
+    policy: _policy,
+    ...runOptions
+  } = options;
   return runLoop({ ...runOptions, dispatcher, messages: [] }, resumePoint);
 }
 

@@ -13,6 +13,7 @@ import type {
   RunSettings,
   StateStore,
 } from '../../state/state-store.js';
+import { APPROVAL_SCRIPT, approvalArguments, readApprovalReply } from './approval-script.js';
 import { classifyRedisError } from './classify-redis-error.js';
 import { fromNodeRedis, type NodeRedisClient } from './from-node-redis.js';
 import { isRedisScriptClient, type RedisScriptClient } from './redis-script-client.js';
@@ -495,6 +496,20 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         () => undefined,
         async () => undefined,
       );
+    },
+
+    async updateApproval(key, command) {
+      const operation: Operation = {
+        script: APPROVAL_SCRIPT,
+        keys: [`${keyPrefix}{approval:${key}}`],
+        args: approvalArguments(command),
+        scope: `approval:${key}`,
+        replayable: false,
+      };
+      // a budget may count locally while Redis is down; a claim never may, or two processes could both win
+      if (command.kind === 'count')
+        return shared(operation, readApprovalReply, () => local.updateApproval!(key, command));
+      return readApprovalReply(await submit(operation));
     },
 
     async updateBreaker(service, command, settings) {
