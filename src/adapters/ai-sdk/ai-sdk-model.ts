@@ -14,7 +14,7 @@ import { toModelMessages } from './to-model-messages.js';
 
 /** Options for {@link aiSdkModel}: any AI SDK language model and its call settings. */
 export type AISDKModelOptions = Omit<CallSettings, 'abortSignal'> & {
-  /** A language model, such as `openai('gpt-4.1-mini')`, or a gateway model id. */
+  /** A language model, such as `openai('gpt-5.4-mini')`, or a gateway model id. */
   model: LanguageModel;
   /** Provider-specific options, passed through on every request. */
   providerOptions?: NonNullable<Parameters<typeof generateText>[0]['providerOptions']>;
@@ -27,7 +27,7 @@ export type AISDKModelOptions = Omit<CallSettings, 'abortSignal'> & {
  * provider metadata (reasoning signatures, item ids).
  * @example
  * import { openai } from '@ai-sdk/openai';
- * const result = await runAgent({ model: aiSdkModel({ model: openai('gpt-4.1-mini') }), dispatcher, messages });
+ * const result = await runAgent({ model: aiSdkModel({ model: openai('gpt-5.4-mini') }), dispatcher, messages });
  */
 export function aiSdkModel(options: AISDKModelOptions): Model {
   const { model, ...settings } = options;

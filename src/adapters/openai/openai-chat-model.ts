@@ -18,7 +18,7 @@ export type OpenAIChatModelOptions = Omit<
  * A Chat Completions model for `runAgent`. Other parameters (`temperature`,
  * `parallel_tool_calls`, `tool_choice`…) are passed through on every request.
  * @example
- * const model = openaiChatModel({ client: new OpenAI(), model: 'gpt-4.1-mini' });
+ * const model = openaiChatModel({ client: new OpenAI(), model: 'gpt-5.4-mini' });
  * const result = await runAgent({ model, dispatcher, messages: [{ role: 'user', content: 'Weather in Pune?' }] });
  */
 export function openaiChatModel(options: OpenAIChatModelOptions): Model {
