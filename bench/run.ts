@@ -4,13 +4,13 @@
  * work of its own. Timings are medians of several rounds; the machine is shared, so compare the
  * ratios, not the absolute figures.
  */
-import { runDispatchBenchmark } from './dispatch.js';
+import { runPeersBenchmark } from './peers.js';
 import { runPolicyBenchmark } from './policy.js';
 import { runRedisBenchmark } from './redis.js';
 import { runSanitizerBenchmark } from './sanitize.js';
 
 console.log(`toolbound benchmarks on Node ${process.version}, ${new Date().toISOString()}`);
-await runDispatchBenchmark();
+await runPeersBenchmark();
 await runPolicyBenchmark();
 await runSanitizerBenchmark();
 await runRedisBenchmark();

@@ -20,7 +20,14 @@ export {
 } from './boundary/create-dispatcher.js';
 export type { ArgumentLimits } from './boundary/parse-arguments.js';
 export type { CreateReference } from './boundary/reference-id.js';
-export type { AgentMessage, Model, ModelRequest, ModelResponse, Usage } from './loop/model.js';
+export type {
+  AgentMessage,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamHandlers,
+  Usage,
+} from './loop/model.js';
 export type {
   ApprovalOptions,
   ApprovalStateError,
@@ -41,6 +48,8 @@ export type {
   ApprovalEvent,
   BreakerEvent,
   EventHandler,
+  ModelRetriedEvent,
+  OptionIgnoredEvent,
   RunFailureCapEvent,
   RunHaltedEvent,
   StoreEvent,
@@ -53,7 +62,13 @@ export type {
   ToolSucceededEvent,
 } from './observe/events.js';
 export { createJsonlSink, type JsonlSink, type JsonlSinkOptions } from './observe/jsonl-sink.js';
-export { jsonLineLogger, type Logger, type LogLevel, silentLogger } from './observe/logger.js';
+export {
+  type JsonLineLoggerOptions,
+  jsonLineLogger,
+  type Logger,
+  type LogLevel,
+  silentLogger,
+} from './observe/logger.js';
 export type { SerializedError } from './observe/serialize-error.js';
 export {
   clarify,

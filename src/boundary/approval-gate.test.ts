@@ -169,3 +169,32 @@ describe('needsApproval', () => {
     expect(() => defineTool({ ...base, maxCallsPerRun: 1.5 })).toThrow(/maxCallsPerRun/);
   });
 });
+
+describe('where nothing can pause', () => {
+  it('offers the approval-request tool with a call that needs approval, and the offer can be taken up', async () => {
+    const { approvalRequestTool } = await import('../tool/approval-request-tool.js');
+    const tool = defineTool({
+      name: 'delete_account',
+      description: 'Deletes an account.',
+      input: z.object({ account: z.string() }),
+      needsApproval: true,
+      run: () => ({ deleted: true }),
+    });
+    const dispatcher = createDispatcher({ tools: [tool, approvalRequestTool()], logger: silentLogger });
+    const first = await dispatcher.dispatch(
+      { id: '1', name: 'delete_account', arguments: { account: 'A' } },
+      { runId: 'r' },
+    );
+    expect(first.outcome).toMatchObject({
+      class: 'refused',
+      error: 'approval_required',
+      offer: { tool: 'request_approval', arguments: { tool: 'delete_account', arguments: { account: 'A' } } },
+    });
+    const offer = (first.outcome as { offer: { tool: string; arguments: Record<string, unknown> } }).offer;
+    const taken = await dispatcher.dispatch(
+      { id: '2', name: offer.tool, arguments: offer.arguments },
+      { runId: 'r' },
+    );
+    expect(taken.pendingApproval).toMatchObject({ toolName: 'delete_account', arguments: { account: 'A' } });
+  });
+});

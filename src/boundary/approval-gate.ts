@@ -303,14 +303,18 @@ async function askForApproval(
     arguments: call.arguments,
   };
   if (call.message !== undefined) pendingApproval.message = call.message;
-  return {
-    kind: 'stop',
-    outcome: refused({
-      error: 'approval_required',
-      message: `This ${call.toolName} action needs a person's approval, and it has not run. Tell the user it is waiting for approval.`,
-    }),
-    pendingApproval,
-  };
+  const outcome = refused({
+    error: 'approval_required',
+    message: `This ${call.toolName} action needs a person's approval, and it has not run. Tell the user it is waiting for approval.`,
+  });
+  // where nothing can pause (an MCP server, a loop of the caller's own), the way forward is the
+  // approval-request tool, when the dispatcher has one: offered, and recorded so it can be taken up
+  const requestTool = [...config.tools.values()].find(isApprovalRequestTool);
+  if (requestTool !== undefined && call.calledName === call.toolName) {
+    outcome.offer = { tool: requestTool.name, arguments: { tool: call.toolName, arguments: call.arguments } };
+    await recordOffer(config, { runId: input.runId, tool: input.tool, args: call.arguments, outcome });
+  }
+  return { kind: 'stop', outcome, pendingApproval };
 }
 
 async function needsApproval(tool: Tool, input: GateInput): Promise<boolean> {
@@ -328,7 +332,7 @@ async function needsApproval(tool: Tool, input: GateInput): Promise<boolean> {
 
 /** What the model reads for a declined call, and for the same call again in the run. */
 function rejected(toolName: string, reason: string): Outcome {
-  const said = reason === '' ? '' : ` Their reason: ${JSON.stringify(reason)}.`;
+  const said = reason === '' ? '' : ` Their reason: ${JSON.stringify(reason)}`;
   return refused({
     error: 'approval_rejected',
     message: `A person declined this ${toolName} action, so it did not run.${said} Do not ask again in this run; tell the user.`,

@@ -1,9 +1,6 @@
-import { createEventSink, type EmitEvent } from '../observe/event-sink.js';
+import { createEventSink } from '../observe/event-sink.js';
 import type { EventHandler, ToolboundEvent } from '../observe/events.js';
-import { jsonLineLogger, type Logger } from '../observe/logger.js';
-import { serializeError } from '../observe/serialize-error.js';
-import type { BuiltInErrorCode } from '../outcome/error-code.js';
-import type { Outcome } from '../outcome/outcome.js';
+import { isLevelEnabled, jsonLineLogger, type Logger } from '../observe/logger.js';
 import { compactRenderer, type Renderer, structuredRenderer } from '../outcome/render.js';
 import { type BreakerOptions, resolveBreakerOptions } from '../policy/breaker-options.js';
 import { createCircuitBreaker } from '../policy/circuit-breaker.js';
@@ -14,9 +11,8 @@ import { type Clock, systemClock } from '../state/clock.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { StateStore } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
-import { truncate } from '../util/truncate.js';
 import { type CallApproval, resolveApprovalTtlMs } from './approval-gate.js';
-import { type DispatchConfig, dispatchCall, readString } from './dispatch-call.js';
+import { type DispatchConfig, dispatchCall } from './dispatch-call.js';
 import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS } from './parse-arguments.js';
 import { type CreateReference, createReferenceId } from './reference-id.js';
 import { toJsonSafe } from './to-json-safe.js';
@@ -140,7 +136,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   checkLimit('maxArgumentDepth', argumentLimits.maxArgumentDepth, 1);
   const createReference = options.createReference ?? createReferenceId;
   const internalErrorMessage = options.internalErrorMessage ?? DEFAULT_INTERNAL_ERROR_MESSAGE;
-  const emit = createEventSink(options.logger ?? jsonLineLogger(), options.onEvent ? [options.onEvent] : []);
+  const logger = options.logger ?? jsonLineLogger();
+  const emit = createEventSink(logger, options.onEvent ? [options.onEvent] : []);
   const store = options.store ?? createMemoryStore({ clock });
   const retry = resolveRetryOptions(options.retry);
   const breaker =
@@ -172,6 +169,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     breaker,
     random,
     copyData,
+    reportSuccess: options.onEvent !== undefined || isLevelEnabled(logger, 'debug'),
     store,
     approvalTtlMs: resolveApprovalTtlMs(options.approvalTtlMs),
   };
@@ -184,17 +182,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         description: tool.description,
         parameters: tool.jsonSchema ?? { type: 'object', properties: {} },
       })),
-    async dispatch(call, dispatchOptions = {}) {
-      try {
-        return await dispatchCall(
-          config,
-          call,
-          typeof dispatchOptions === 'object' && dispatchOptions !== null ? dispatchOptions : {},
-        );
-      } catch (thrown) {
-        return lastResort(call, thrown, { emit, clock, createReference, internalErrorMessage, render });
-      }
-    },
+    dispatch: (call, dispatchOptions = {}) =>
+      dispatchCall(
+        config,
+        call,
+        typeof dispatchOptions === 'object' && dispatchOptions !== null ? dispatchOptions : {},
+      ),
     async endRun(runId) {
       await policy.endRun(runId);
     },
@@ -229,66 +222,6 @@ function indexTools(list: readonly Tool[]): ReadonlyMap<string, Tool> {
     tools.set(tool.name, tool);
   }
   return tools;
-}
-
-/** The message for a failure inside the boundary itself; built only from values that cannot throw. */
-function lastResort(
-  call: unknown,
-  thrown: unknown,
-  context: {
-    emit: EmitEvent;
-    clock: Clock;
-    createReference: CreateReference;
-    internalErrorMessage: string;
-    render: Renderer;
-  },
-): ToolMessage {
-  const { emit, clock, createReference, internalErrorMessage } = context;
-  let reference = 'unavailable';
-  try {
-    reference = createReference();
-  } catch {
-    // keep the fixed reference
-  }
-  const toolCallId = readString(call, 'id') ?? '';
-  const toolName = truncate(readString(call, 'name') ?? '', 64);
-  try {
-    emit({
-      type: 'tool.internal_error',
-      time: clock.now(),
-      runId: '',
-      tool: toolName,
-      toolCallId,
-      reference,
-      arguments: null,
-      thrown: serializeError(thrown),
-    });
-  } catch {
-    // nothing more can be done; the message below still goes out
-  }
-  const outcome: Outcome = {
-    class: 'unavailable',
-    ok: false,
-    error: 'internal_error' satisfies BuiltInErrorCode,
-    message: internalErrorMessage,
-    retryable: false,
-    reference,
-  };
-  let content: string;
-  try {
-    content = context.render(outcome);
-  } catch {
-    content = structuredRenderer(outcome); // the configured renderer may be what failed
-  }
-  return {
-    toolCallId,
-    toolName,
-    outcome,
-    content,
-    isError: true,
-    halt: false,
-    reference,
-  };
 }
 
 function pick<T extends object, K extends keyof T>(

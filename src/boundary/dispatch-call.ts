@@ -1,7 +1,8 @@
 import type { EventHandler } from '../observe/events.js';
 import { serializeError } from '../observe/serialize-error.js';
+import type { BuiltInErrorCode } from '../outcome/error-code.js';
 import type { Outcome } from '../outcome/outcome.js';
-import type { Renderer } from '../outcome/render.js';
+import { type Renderer, structuredRenderer } from '../outcome/render.js';
 import type { CircuitBreaker } from '../policy/circuit-breaker.js';
 import type { ResolvedRetryOptions } from '../policy/retry-options.js';
 import type { Reservation, RunPolicy } from '../policy/run-policy.js';
@@ -41,6 +42,8 @@ export interface DispatchConfig {
   breaker: CircuitBreaker | undefined;
   random: () => number;
   copyData: (data: unknown) => unknown;
+  /** False when neither the logger nor a handler would take a success event: then none is built. */
+  reportSuccess: boolean;
   store: StateStore;
   approvalTtlMs: number;
 }
@@ -64,6 +67,8 @@ interface Decision {
   keySource: unknown;
   attempts: number;
   pendingApproval?: PendingApproval;
+  /** True when a person's decision stopped the call: the model did not fail, so the policy does not count it. */
+  decidedByPerson?: boolean;
   /** The call's place in the run, once it reached the gate; `record` settles it. */
   reservation?: Reservation;
 }
@@ -82,9 +87,13 @@ export async function dispatchCall(
   call: ToolCall,
   options: { runId?: unknown; signal?: unknown; approval?: unknown },
 ): Promise<ToolMessage> {
-  const request = readRequest(config, call, options);
-  const decision = await decide(config, request);
-  return finish(config, request, decision);
+  try {
+    const request = readRequest(config, call, options);
+    const decision = await decide(config, request);
+    return await finish(config, request, decision);
+  } catch (thrown) {
+    return lastResort(config, call, thrown);
+  }
 }
 
 function readRequest(
@@ -148,6 +157,7 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   if (gate.kind === 'stop') {
     const stopped: Decision = { outcome: gate.outcome, tool, keySource, attempts: 0 };
     if (gate.pendingApproval !== undefined) stopped.pendingApproval = gate.pendingApproval;
+    if (request.approval !== undefined) stopped.decidedByPerson = true;
     return stopped;
   }
   const reservation = await config.policy.reserve({
@@ -240,9 +250,10 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
 
   // run policy: only failures are counted, so only they need the canonical arguments
   const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(decision.keySource);
-  // a call waiting for a person has not failed, and holds no reservation: the policy does not count it
+  // a call waiting for a person, or declined by one, is not the model failing, and holds no
+  // reservation: the policy does not count it
   const verdict =
-    decision.pendingApproval === undefined
+    decision.pendingApproval === undefined && decision.decidedByPerson !== true
       ? await config.policy.record({
           runId,
           toolName,
@@ -295,6 +306,7 @@ function report(
   outcome: Outcome,
   attempts: number,
 ) {
+  if (outcome.ok && !config.reportSuccess) return;
   const now = config.clock.now();
   const common = {
     time: now,
@@ -317,6 +329,56 @@ function report(
       ? { reference: outcome.reference }
       : {}),
   });
+}
+
+/** The message for a failure inside the boundary itself; built only from values that cannot throw. */
+function lastResort(config: DispatchConfig, call: unknown, thrown: unknown): ToolMessage {
+  const { emit, clock, createReference, internalErrorMessage } = config;
+  let reference = 'unavailable';
+  try {
+    reference = createReference();
+  } catch {
+    // keep the fixed reference
+  }
+  const toolCallId = readString(call, 'id') ?? '';
+  const toolName = truncate(readString(call, 'name') ?? '', 64);
+  try {
+    emit({
+      type: 'tool.internal_error',
+      time: clock.now(),
+      runId: '',
+      tool: toolName,
+      toolCallId,
+      reference,
+      arguments: null,
+      thrown: serializeError(thrown),
+    });
+  } catch {
+    // nothing more can be done; the message below still goes out
+  }
+  const outcome: Outcome = {
+    class: 'unavailable',
+    ok: false,
+    error: 'internal_error' satisfies BuiltInErrorCode,
+    message: internalErrorMessage,
+    retryable: false,
+    reference,
+  };
+  let content: string;
+  try {
+    content = config.render(outcome);
+  } catch {
+    content = structuredRenderer(outcome); // the configured renderer may be what failed
+  }
+  return {
+    toolCallId,
+    toolName,
+    outcome,
+    content,
+    isError: true,
+    halt: false,
+    reference,
+  };
 }
 
 /** Reads a string field of a value that may be hostile. */

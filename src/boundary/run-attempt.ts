@@ -1,6 +1,6 @@
 import { onAbort } from '../policy/on-abort.js';
 import type { Clock } from '../state/clock.js';
-import type { Tool, ToolApproval } from '../tool/define-tool.js';
+import type { Tool, ToolApproval, ToolContext } from '../tool/define-tool.js';
 
 /** How one attempt at running a tool ended, before classification. */
 export type AttemptResult =
@@ -24,6 +24,8 @@ export interface AttemptContext {
 /** The signal of calls made without one: nothing ever aborts it, so nobody needs to listen. */
 export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
+const ABORTED: AttemptResult = Object.freeze({ kind: 'aborted' });
+
 /**
  * Runs the tool once under a signal that aborts when the caller aborts or the per-attempt
  * timeout fires: the semantics of `AbortSignal.any([caller, timeout])`, without its per-call
@@ -32,55 +34,94 @@ export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
  * tool that ignores its signal is left to finish in the background and its late result is dropped.
  */
 export function runAttempt(tool: Tool, args: unknown, context: AttemptContext): Promise<AttemptResult> {
-  const caller = context.signal;
-  if (caller.aborted) return Promise.resolve({ kind: 'aborted' });
-  let controller: AbortController | undefined;
-  let abortReason: unknown;
-  const abortAttempt = (reason: unknown) => {
-    abortReason ??= reason;
-    controller?.abort(reason);
-  };
-  return new Promise<AttemptResult>((resolve) => {
-    let settled = false;
-    const finish = (result: AttemptResult) => {
-      if (settled) return;
-      settled = true;
-      context.clock.clearTimeout(timer);
-      stopListening();
-      resolve(result);
-    };
-    const timer = context.clock.setTimeout(() => {
-      abortAttempt(new DOMException(`${tool.name} timed out after ${tool.timeoutMs} ms`, 'TimeoutError'));
-      finish({ kind: 'timed_out', timeoutMs: tool.timeoutMs });
-    }, tool.timeoutMs);
-    // one listener per signal however many calls share it (see onAbort)
-    const stopListening =
-      caller === NEVER_ABORTED
-        ? () => {}
-        : onAbort(caller, () => {
-            abortAttempt(caller.reason);
-            finish({ kind: 'aborted' });
-          });
-    try {
-      const pending = tool.run(args as never, {
-        get signal() {
-          if (controller === undefined) {
-            controller = new AbortController();
-            if (abortReason !== undefined) controller.abort(abortReason);
-          }
-          return controller.signal;
-        },
-        runId: context.runId,
-        toolCallId: context.toolCallId,
-        attempt: context.attempt,
-        ...(context.approval === undefined ? {} : { approval: context.approval }),
-      });
-      Promise.resolve(pending).then(
-        (value) => finish({ kind: 'returned', value }),
-        (error: unknown) => finish({ kind: 'threw', error }),
-      );
-    } catch (error) {
-      finish({ kind: 'threw', error });
+  if (context.signal.aborted) return Promise.resolve(ABORTED);
+  return new Attempt(tool, context).run(args);
+}
+
+/**
+ * One attempt, and the context its tool reads. A class rather than closures: the hot path then
+ * allocates one small object per call instead of a getter object and five functions, and the
+ * `signal` getter lives on the prototype.
+ */
+class Attempt implements ToolContext {
+  readonly runId: string;
+  readonly toolCallId: string;
+  readonly attempt: number;
+  readonly approval?: ToolApproval;
+  readonly #tool: Tool;
+  readonly #caller: AbortSignal;
+  readonly #clock: Clock;
+  #controller: AbortController | undefined;
+  #abortReason: unknown;
+  #timer: unknown;
+  #settled = false;
+  #resolve: ((result: AttemptResult) => void) | undefined;
+  #stopListening: (() => void) | undefined;
+
+  constructor(tool: Tool, context: AttemptContext) {
+    this.runId = context.runId;
+    this.toolCallId = context.toolCallId;
+    this.attempt = context.attempt;
+    if (context.approval !== undefined) this.approval = context.approval;
+    this.#tool = tool;
+    this.#caller = context.signal;
+    this.#clock = context.clock;
+  }
+
+  /** Aborted when the caller gives up or the attempt times out; made on first read. */
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#abortReason !== undefined) this.#controller.abort(this.#abortReason);
     }
-  });
+    return this.#controller.signal;
+  }
+
+  run(args: unknown): Promise<AttemptResult> {
+    const settledResult = new Promise<AttemptResult>((resolve) => {
+      this.#resolve = resolve;
+    });
+    this.#timer = this.#clock.setTimeout(this.#onTimeout, this.#tool.timeoutMs);
+    // one listener per signal however many calls share it (see onAbort)
+    if (this.#caller !== NEVER_ABORTED) {
+      this.#stopListening = onAbort(this.#caller, () => {
+        this.#abort(this.#caller.reason);
+        this.#finish(ABORTED);
+      });
+    }
+    try {
+      void this.#settle(this.#tool.run(args as never, this));
+    } catch (error) {
+      this.#finish({ kind: 'threw', error });
+    }
+    return settledResult;
+  }
+
+  /** Awaits what the tool returned; `await` also reads a hostile `then` safely. */
+  async #settle(pending: unknown): Promise<void> {
+    try {
+      this.#finish({ kind: 'returned', value: await pending });
+    } catch (error) {
+      this.#finish({ kind: 'threw', error });
+    }
+  }
+
+  // bound once per attempt: the timer needs a callback (and a caller's signal, a listener)
+  readonly #onTimeout = () => {
+    const { name, timeoutMs } = this.#tool;
+    this.#abort(new DOMException(`${name} timed out after ${timeoutMs} ms`, 'TimeoutError'));
+    this.#finish({ kind: 'timed_out', timeoutMs });
+  };
+  #abort(reason: unknown): void {
+    this.#abortReason ??= reason;
+    this.#controller?.abort(reason);
+  }
+
+  #finish(result: AttemptResult): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#clock.clearTimeout(this.#timer);
+    this.#stopListening?.();
+    this.#resolve!(result);
+  }
 }

@@ -9,19 +9,37 @@ import { parseIsoDate } from './parse-iso-date.js';
  * ISO 8601 string (JSON has no dates), so where the schema wants a Date and the model sent a
  * well-formed ISO string, the string becomes a Date and the schema runs once more.
  */
-export async function validateArguments(
+export function validateArguments(tool: Tool, args: Record<string, unknown>): Validated | Promise<Validated> {
+  // a synchronous schema (most are) answers synchronously, so the call needs no timer for it
+  return then(tool.input['~standard'].validate(args), (result) => {
+    if (result.issues === undefined) return { ok: true, value: result.value };
+    const withDates = coerceIsoDates(args, result.issues);
+    if (withDates === undefined) return failed(tool, args, result.issues);
+    return then(tool.input['~standard'].validate(withDates), (retried) =>
+      retried.issues === undefined ? { ok: true, value: retried.value } : failed(tool, args, retried.issues),
+    );
+  });
+}
+
+/** The arguments as the schema made them, or the outcome that says what is wrong. */
+export type Validated = { ok: true; value: unknown } | { ok: false; outcome: CorrectableOutcome };
+
+type Result = StandardSchemaV1.Result<unknown>;
+
+function failed(
   tool: Tool,
   args: Record<string, unknown>,
-): Promise<{ ok: true; value: unknown } | { ok: false; outcome: CorrectableOutcome }> {
-  const standard = tool.input['~standard'];
-  let result = await standard.validate(args);
-  if (result.issues === undefined) return { ok: true, value: result.value };
-  const withDates = coerceIsoDates(args, result.issues);
-  if (withDates !== undefined) {
-    result = await standard.validate(withDates);
-    if (result.issues === undefined) return { ok: true, value: result.value };
-  }
-  return { ok: false, outcome: describeValidationFailure(tool.name, tool.jsonSchema, args, result.issues) };
+  issues: readonly StandardSchemaV1.Issue[],
+): Validated {
+  return { ok: false, outcome: describeValidationFailure(tool.name, tool.jsonSchema, args, issues) };
+}
+
+/** `next(value)`, at once for a plain value, or once a promise settles. */
+function then(
+  value: Result | Promise<Result>,
+  next: (result: Result) => Validated | Promise<Validated>,
+): Validated | Promise<Validated> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /** A copy of the arguments with each ISO string a date issue points at made a Date; or undefined. */

@@ -5,6 +5,7 @@ import { decideRetry } from '../policy/decide-retry.js';
 import type { ResolvedRetryOptions } from '../policy/retry-options.js';
 import type { Clock } from '../state/clock.js';
 import type { Model, ModelRequest, ModelResponse } from './model.js';
+import { requestModel } from './request-model.js';
 
 /** How a model call ended after its retries. */
 export type Generation =
@@ -21,6 +22,8 @@ export interface GenerateContext {
   random: () => number;
   emit: EmitEvent;
   runId: string;
+  /** Streams the text: see `runAgent`'s `onText`. */
+  onText?: ((delta: string) => void) | undefined;
 }
 
 /**
@@ -34,16 +37,26 @@ export async function generateWithRetry(
   context: GenerateContext,
 ): Promise<Generation> {
   const { model, retry, clock, random, emit, runId } = context;
+  let shown = false;
+  const onText =
+    context.onText === undefined
+      ? undefined
+      : (delta: string) => {
+          shown = true;
+          context.onText?.(delta);
+        };
   const startedAt = clock.now();
   let previousDelayMs = retry.initialDelayMs;
   for (let attempt = 1; ; attempt++) {
     if (request.signal.aborted) return { kind: 'aborted' };
     try {
-      return { kind: 'answered', response: await model.generate(request) };
+      return { kind: 'answered', response: await requestModel(model, request, onText) };
     } catch (error) {
       if (request.signal.aborted) return { kind: 'aborted' };
       const failure = classifyTransient(error, clock.now());
       if (failure === undefined) throw error;
+      // part of this turn's text is already on the user's screen; a retry would show it twice
+      if (shown) return { kind: 'unavailable', attempts: attempt, reason: failure.reason };
       const decision = decideRetry({
         failure,
         idempotent: true,

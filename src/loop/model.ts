@@ -33,7 +33,19 @@ export interface ModelResponse {
   usage?: Usage;
 }
 
+/** Where a streaming model sends its answer as it arrives. */
+export interface ModelStreamHandlers {
+  /** Called with each piece of the answer's text, in order. */
+  onText(delta: string): void;
+}
+
 /** Any model, from any provider, behind one method. Provider adapters implement it. */
 export interface Model {
   generate(request: ModelRequest): Promise<ModelResponse>;
+  /**
+   * The same call, streamed: text deltas go to `handlers.onText` as they arrive, and the promise
+   * resolves to the same full response `generate` gives, tool calls assembled in full. Optional;
+   * `runAgent({ onText })` uses it when it is there.
+   */
+  stream?(request: ModelRequest, handlers: ModelStreamHandlers): Promise<ModelResponse>;
 }

@@ -212,7 +212,9 @@ async function checkDecisions(
       if (typeof args !== 'object' || args === null || Array.isArray(args))
         throw invalid(`the edited arguments for ${JSON.stringify(approvalId)} must be an object.`);
       if (tool !== undefined) {
-        const validated = await validateArguments(tool, args).catch(() => undefined);
+        const validated = await Promise.resolve()
+          .then(() => validateArguments(tool, args))
+          .catch(() => undefined);
         if (validated === undefined || !validated.ok)
           throw invalid(
             `the edited arguments for ${JSON.stringify(approvalId)} are not valid for ${tool.name}: ${validated?.ok === false ? validated.outcome.message : 'its schema failed on them'} Fix them and resume again; the state is still usable.`,

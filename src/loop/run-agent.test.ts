@@ -226,3 +226,143 @@ describe('scriptedModel', () => {
     ).rejects.toThrow(/only 1 steps/);
   });
 });
+
+describe('runAgent at the failure cap', () => {
+  let n = 0;
+  const fresh = defineTool({
+    name: 'lookup_order',
+    description: 'Looks up an order; always fails, whatever the id.',
+    input: z.object({ order_id: z.string() }),
+    run: async ({ order_id }) => correctable({ error: 'unknown_order', message: `No order ${order_id}.` }),
+  });
+  // a model that never obeys: new arguments every turn, and tool calls even when told not to
+  const neverObeys = (perTurn: number) =>
+    scriptedModel(
+      [
+        () => ({
+          toolCalls: Array.from({ length: perTurn }, () => ({
+            name: 'lookup_order',
+            arguments: { order_id: `A${++n}` },
+          })),
+        }),
+      ],
+      { repeatLast: true },
+    );
+
+  for (const perTurn of [1, 3, 10]) {
+    it(`makes at most one more model call, with tools off, once the cap is reached (${perTurn} calls a turn)`, async () => {
+      const model = neverObeys(perTurn);
+      const result = await runAgent({
+        model,
+        dispatcher: createDispatcher({
+          tools: [fresh],
+          logger: silentLogger,
+          policy: { maxFailedCalls: 5, retries: { correctable: 100 } },
+        }),
+        messages: question,
+        maxSteps: 40,
+      });
+      const capAt = Math.ceil(5 / perTurn);
+      expect(model.calls).toBe(capAt + 1);
+      expect(result.endedBy).toBe('failure_cap');
+      expect(result.text).toBe(DEFAULT_FALLBACK_TEXTS.failure_cap);
+      expect(model.requests.at(-1)?.toolChoice).toBe('none');
+      expect(model.requests.slice(0, -1).every((request) => request.toolChoice !== 'none')).toBe(true);
+      expect(result.toolMessages.filter((message) => message.outcome.class === 'correctable')).toHaveLength(
+        5,
+      );
+    });
+  }
+
+  it('answers with the model summary when it obeys the tools-off call', async () => {
+    const model = scriptedModel([
+      { toolCalls: [{ name: 'lookup_order', arguments: { order_id: 'A1' } }] },
+      { toolCalls: [{ name: 'lookup_order', arguments: { order_id: 'A2' } }] },
+      (request) => ({ content: request.toolChoice === 'none' ? 'I could not find either order.' : 'wrong' }),
+    ]);
+    const result = await runAgent({
+      model,
+      dispatcher: createDispatcher({ tools: [fresh], logger: silentLogger, policy: { maxFailedCalls: 2 } }),
+      messages: question,
+    });
+    expect(result.endedBy).toBe('answered');
+    expect(result.text).toBe('I could not find either order.');
+    expect(model.calls).toBe(3);
+  });
+
+  it('keeps each request as it was sent', async () => {
+    const model = scriptedModel([
+      { toolCalls: [{ name: 'get_weather', arguments: { city: 'Pune' } }] },
+      { content: 'It is 31 C in Pune.' },
+    ]);
+    await runAgent({ model, dispatcher: dispatcherFor(weather), messages: question });
+    expect(model.requests[0]?.messages).toHaveLength(1);
+    expect(model.requests[1]?.messages).toHaveLength(3);
+  });
+});
+
+describe('runAgent when the model fails', () => {
+  const failing = (errors: unknown[], then: { content: string }) => {
+    let calls = 0;
+    const model: Model = {
+      async generate() {
+        const error = errors[calls++];
+        if (error !== undefined) throw error;
+        return { content: then.content, toolCalls: [] };
+      },
+    };
+    return { model, calls: () => calls };
+  };
+  const status = (code: number, headers: Record<string, string> = {}) =>
+    Object.assign(new Error(`HTTP ${code}`), { status: code, headers });
+
+  it('retries a 429 and a 503 and answers', async () => {
+    const { model, calls } = failing([status(429, { 'retry-after-ms': '5' }), status(503)], {
+      content: 'Done.',
+    });
+    const events: string[] = [];
+    const result = await runAgent({
+      model,
+      tools: [weather],
+      messages: question,
+      modelRetry: { initialDelayMs: 1, maxDelayMs: 5 },
+      logger: silentLogger,
+      onEvent: (event) => events.push(event.type),
+    });
+    expect(result.endedBy).toBe('answered');
+    expect(calls()).toBe(3);
+    expect(events.filter((type) => type === 'model.retried')).toHaveLength(2);
+  });
+
+  it('ends model_unavailable with its own fallback once the retries run out', async () => {
+    const { model, calls } = failing([status(503), status(503), status(503), status(503)], {
+      content: 'never',
+    });
+    const result = await runAgent({
+      model,
+      tools: [weather],
+      messages: question,
+      modelRetry: { maxAttempts: 3, initialDelayMs: 1, maxDelayMs: 2 },
+      logger: silentLogger,
+    });
+    expect(result.endedBy).toBe('model_unavailable');
+    expect(result.text).toBe(DEFAULT_FALLBACK_TEXTS.model_unavailable);
+    expect(calls()).toBe(3);
+  });
+
+  it('rejects as before on an error that is not transient', async () => {
+    const { model, calls } = failing([status(400)], { content: 'never' });
+    await expect(
+      runAgent({ model, tools: [weather], messages: question, logger: silentLogger }),
+    ).rejects.toThrow('HTTP 400');
+    expect(calls()).toBe(1);
+  });
+
+  it('says truthfully why each run ended', () => {
+    expect(DEFAULT_FALLBACK_TEXTS.step_limit).not.toMatch(/fail/);
+    expect(DEFAULT_FALLBACK_TEXTS.aborted).not.toMatch(/fail/);
+    expect(new Set(Object.values(DEFAULT_FALLBACK_TEXTS)).size).toBe(
+      Object.keys(DEFAULT_FALLBACK_TEXTS).length,
+    );
+  });
+});

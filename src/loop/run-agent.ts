@@ -91,6 +91,12 @@ export interface RunAgentOptions {
   /** Called after each step, for transcripts and progress. */
   onStep?: (step: AgentStep) => void;
   /**
+   * Called with the model's text as it arrives: each delta of a streaming model (one with
+   * `stream`), or the whole text of each turn for a model without. Tool calls still arrive
+   * whole and go through the dispatcher as usual.
+   */
+  onText?: (delta: string) => void;
+  /**
    * Where run state and paused runs live, when `tools` is given; with a `dispatcher`, its store
    * is used. Pass a Redis store to resume a run in another process.
    * @default one in-memory store shared by this process
@@ -182,7 +188,7 @@ export async function runLoop(options: RunAgentOptions, resume?: ResumePoint): P
     generateWithRetry(
       // each call gets its own copy, so a model (or a test) that keeps the request sees it as sent
       { ...request, messages: [...messages] },
-      { model, retry: modelRetry, clock, random, emit, runId },
+      { model, retry: modelRetry, clock, random, emit, runId, onText: options.onText },
     );
 
   try {

@@ -4,6 +4,11 @@ export interface Logger {
   warn(fields: Record<string, unknown>, message?: string): void;
   info(fields: Record<string, unknown>, message?: string): void;
   debug?(fields: Record<string, unknown>, message?: string): void;
+  /**
+   * Whether a level would be written, as pino answers it. When a logger says no and nobody else
+   * listens, toolbound does not even build the event.
+   */
+  isLevelEnabled?(level: LogLevel): boolean;
 }
 
 /** The levels toolbound logs at. */
@@ -11,12 +16,29 @@ export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
+/** Options for {@link jsonLineLogger}. */
+export interface JsonLineLoggerOptions {
+  /**
+   * The lowest level written.
+   * @default 'info'
+   */
+  level?: LogLevel;
+  /**
+   * Where each line goes. Without it, lines are buffered and written to stderr together once
+   * per event-loop turn (and at exit), so logging never blocks a tool call on the terminal.
+   */
+  write?: (line: string) => void;
+}
+
 /**
- * The default logger: one JSON object per line on stderr, with `time`, `level` and `msg`.
- * Values go through JSON.stringify, so a hostile string cannot forge a line.
+ * The default logger: one JSON object per line on stderr, with `time` (ISO 8601), `level` and
+ * `msg`. Values go through JSON.stringify, so a hostile string cannot forge a line. Route it
+ * elsewhere with `write`, or pass pino (or `silentLogger`) as the dispatcher's `logger`.
+ * @example
+ * createDispatcher({ tools, logger: jsonLineLogger({ level: 'warn' }) });
  */
-export function jsonLineLogger(options: { level?: LogLevel; write?: (line: string) => void } = {}): Logger {
-  const { level: threshold = 'info', write = (line: string) => process.stderr.write(line) } = options;
+export function jsonLineLogger(options: JsonLineLoggerOptions = {}): Logger {
+  const { level: threshold = 'info', write = writeToStderr } = options;
   const log = (level: LogLevel) => (fields: Record<string, unknown>, message?: string) => {
     if (RANK[level] < RANK[threshold]) return;
     // an event's own time (epoch ms from the dispatcher's clock) is written as ISO, like the rest
@@ -24,8 +46,66 @@ export function jsonLineLogger(options: { level?: LogLevel; write?: (line: strin
     const at = typeof time === 'number' && Number.isFinite(time) ? new Date(time) : new Date();
     write(`${JSON.stringify({ time: at.toISOString(), level, msg: message, ...rest })}\n`);
   };
-  return { error: log('error'), warn: log('warn'), info: log('info'), debug: log('debug') };
+  return {
+    error: log('error'),
+    warn: log('warn'),
+    info: log('info'),
+    debug: log('debug'),
+    isLevelEnabled: (level) => RANK[level] >= RANK[threshold],
+  };
 }
 
 /** A logger that drops everything; for tests and benchmarks. */
-export const silentLogger: Logger = { error() {}, warn() {}, info() {}, debug() {} };
+export const silentLogger: Logger = {
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  isLevelEnabled: () => false,
+};
+
+/** True unless the logger says the level is off; a logger that cannot tell is assumed to write. */
+export function isLevelEnabled(logger: Logger, level: LogLevel): boolean {
+  try {
+    return logger.isLevelEnabled?.(level) !== false;
+  } catch {
+    return true;
+  }
+}
+
+/** Lines waiting for the next flush; shared by every default logger in the process. */
+let pendingLines: string[] = [];
+let flushScheduled = false;
+/** Past this many waiting bytes, a flush happens at once rather than at the end of the turn. */
+const MAX_PENDING_BYTES = 65_536;
+let pendingBytes = 0;
+
+function writeToStderr(line: string): void {
+  pendingLines.push(line);
+  pendingBytes += line.length;
+  if (pendingBytes >= MAX_PENDING_BYTES) {
+    flushStderr();
+    return;
+  }
+  if (flushScheduled) return;
+  flushScheduled = true;
+  setImmediate(flushStderr).unref(); // a pending log line must not keep the process alive
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', flushStderr); // what is still waiting when the process ends
+  }
+}
+let exitHookInstalled = false;
+
+function flushStderr(): void {
+  flushScheduled = false;
+  if (pendingLines.length === 0) return;
+  const chunk = pendingLines.join('');
+  pendingLines = [];
+  pendingBytes = 0;
+  try {
+    process.stderr.write(chunk);
+  } catch {
+    // a closed stderr must not fail a tool call
+  }
+}

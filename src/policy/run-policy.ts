@@ -51,7 +51,7 @@ export interface RunPolicyOptions {
   /**
    * Most keyed counters (per call, per error code, per class) and cached outcomes one run keeps;
    * past it the least recently used one is forgotten, so a run's record stays bounded.
-   * @default 1000
+   * @default 256
    */
   maxKeysPerRun?: number;
 }
@@ -162,7 +162,7 @@ export function resolveRunPolicyOptions(options: RunPolicyOptions = {}): Resolve
     shortCircuitUnavailable = true,
     runTtlMs = 3_600_000,
     maxRunLifetimeMs = 86_400_000,
-    maxKeysPerRun = 1_000,
+    maxKeysPerRun = 256,
   } = options;
   for (const [name, value] of Object.entries({
     maxSameFailures,

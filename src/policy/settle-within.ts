@@ -19,6 +19,15 @@ export function settleWithin<T>(
 ): Promise<Bounded<T>> {
   const { timeoutMs, clock, signal } = limits;
   if (signal?.aborted) return Promise.resolve({ kind: 'aborted' });
+  // work that answers synchronously is done: no timer, no subscription
+  let started: T | PromiseLike<T>;
+  try {
+    started = work();
+  } catch (error) {
+    return Promise.resolve({ kind: 'threw', error });
+  }
+  if (!isThenable(started)) return Promise.resolve({ kind: 'settled', value: started });
+  const pending = started;
   return new Promise((resolve) => {
     let done = false;
     const finish = (result: Bounded<T>) => {
@@ -30,13 +39,21 @@ export function settleWithin<T>(
     };
     const timer = clock.setTimeout(() => finish({ kind: 'timed_out', timeoutMs }), timeoutMs);
     const cancelAbort = signal === undefined ? () => {} : onAbort(signal, () => finish({ kind: 'aborted' }));
-    try {
-      Promise.resolve(work()).then(
-        (value) => finish({ kind: 'settled', value }),
-        (error: unknown) => finish({ kind: 'threw', error }),
-      );
-    } catch (error) {
-      finish({ kind: 'threw', error });
-    }
+    Promise.resolve(pending).then(
+      (value) => finish({ kind: 'settled', value }),
+      (error: unknown) => finish({ kind: 'threw', error }),
+    );
   });
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  try {
+    return (
+      (typeof value === 'object' || typeof value === 'function') &&
+      value !== null &&
+      typeof (value as { then?: unknown }).then === 'function'
+    );
+  } catch {
+    return true; // a hostile `then` getter: let Promise.resolve meet it and report the throw
+  }
 }

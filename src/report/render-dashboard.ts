@@ -82,6 +82,10 @@ function totalsSection(events: EventsSummary): string {
     ['total-leaks', 'leaks caught', events.totals.leaks],
     ['total-breaker-openings', 'breaker openings', events.totals.breakerOpenings],
     ['total-run-halts', 'runs halted', events.totals.runHalts],
+    ['approvals-requested', 'approvals asked for', events.approvals.requested],
+    ['approvals-approved', 'approved', events.approvals.approved],
+    ['approvals-rejected', 'declined', events.approvals.rejected],
+    ['approvals-expired', 'expired', events.approvals.expired],
   ];
   return `<section class="cards">${cards
     .map(

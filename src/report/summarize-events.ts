@@ -29,6 +29,8 @@ export interface EventsSummary {
   topRepeatedPairs: Array<{ tool: string; error: string; count: number }>;
   /** Leaks per tool, split by rule; most first. */
   leaksByTool: ToolBreakdown[];
+  /** Approvals by what happened to them: asked for, granted, declined, expired. */
+  approvals: { requested: number; approved: number; rejected: number; expired: number };
   /** Every breaker opening, oldest first. */
   breakerOpenings: Array<{ time: number; service: string }>;
   /** The time span of the events, in milliseconds since the epoch, when any carry a time. */
@@ -45,6 +47,7 @@ export function summarizeEvents(events: readonly ToolboundEvent[]): EventsSummar
   const leaks = new Map<string, ToolBreakdown>();
   const breakerOpenings: EventsSummary['breakerOpenings'] = [];
   const totals = { ...ZERO_TOTALS, events: events.length };
+  const approvals = { requested: 0, approved: 0, rejected: 0, expired: 0 };
   let firstTime: number | undefined;
   let lastTime: number | undefined;
 
@@ -87,6 +90,12 @@ export function summarizeEvents(events: readonly ToolboundEvent[]): EventsSummar
         totals.breakerOpenings++;
         breakerOpenings.push({ time: event.time, service: String(event.service) });
         break;
+      case 'approval.requested':
+      case 'approval.approved':
+      case 'approval.rejected':
+      case 'approval.expired':
+        approvals[event.type.slice('approval.'.length) as keyof typeof approvals]++;
+        break;
       default:
         break;
     }
@@ -101,6 +110,7 @@ export function summarizeEvents(events: readonly ToolboundEvent[]): EventsSummar
       .sort((left, right) => right.count - left.count || left.tool.localeCompare(right.tool))
       .slice(0, 10),
     leaksByTool: sorted(leaks),
+    approvals,
     breakerOpenings,
   };
   if (firstTime !== undefined) summary.firstTime = firstTime;

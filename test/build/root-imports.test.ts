@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Packages only a subpath export may import; each is an optional peer dependency. */
-const PROVIDER_PACKAGES = ['openai', '@anthropic-ai/sdk', 'ai', '@modelcontextprotocol/sdk', 'redis'];
+const PROVIDER_PACKAGES = [
+  'openai',
+  '@anthropic-ai/sdk',
+  'ai',
+  '@modelcontextprotocol/sdk',
+  'redis',
+  '@langchain/core',
+  '@openai/agents',
+];
 const isForbiddenAtRoot = (specifier: string) =>
   PROVIDER_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`)) ||
   specifier.startsWith('@opentelemetry/') ||
@@ -92,6 +100,8 @@ describe('the built package', () => {
     ['anthropic', []],
     ['ai-sdk', ['ai']],
     ['mcp', ['@modelcontextprotocol/sdk']],
+    ['langchain', ['@langchain/core']],
+    ['openai-agents', ['@openai/agents']],
   ])('has the %s adapter import at run time exactly %j of the optional SDKs', async (adapter, expected) => {
     const entry = join(outDir, 'adapters', adapter, 'index.js');
     expect(existsSync(entry)).toBe(true);

@@ -1,6 +1,7 @@
 import { type JSONSchema7, jsonSchema, type Tool, tool } from 'ai';
 import type { Dispatcher } from '../../boundary/create-dispatcher.js';
 import type { ToolMessage } from '../../protocol.js';
+import { toAiSdkNeedsApproval } from './ai-sdk-needs-approval.js';
 import { toModelOutput } from './to-model-output.js';
 
 /** What `execute` receives besides the input (`ToolExecutionOptions` in AI SDK 6, `ToolCallOptions` in 5). */
@@ -36,9 +37,18 @@ export function toAiSdkTools(
 ): Record<string, Tool<Record<string, unknown>, ToolMessage>> {
   const tools: Record<string, Tool<Record<string, unknown>, ToolMessage>> = {};
   for (const spec of dispatcher.toolSpecs()) {
+    const boundaryTool = dispatcher.tools.get(spec.name);
+    // a tool that needs approval goes through the SDK's own approval flow; execute then runs approved
+    const needsApproval =
+      boundaryTool === undefined
+        ? undefined
+        : toAiSdkNeedsApproval(boundaryTool, () =>
+            typeof options.runId === 'string' ? options.runId : undefined,
+          );
     tools[spec.name] = tool<Record<string, unknown>, ToolMessage>({
       description: spec.description,
       inputSchema: jsonSchema<Record<string, unknown>>(spec.parameters as JSONSchema7),
+      ...(needsApproval === undefined ? {} : { needsApproval }),
       execute: (input, execution) => {
         const runId = typeof options.runId === 'function' ? options.runId(execution) : options.runId;
         return dispatcher.dispatch(
@@ -54,6 +64,10 @@ export function toAiSdkTools(
           {
             ...(runId === undefined ? {} : { runId }),
             ...(execution.abortSignal === undefined ? {} : { signal: execution.abortSignal }),
+            // the SDK executes only what its approval flow let through, or what needed none
+            ...(needsApproval === undefined
+              ? {}
+              : { approval: { approvalId: execution.toolCallId, approve: true as const, external: true } }),
           },
         );
       },

@@ -7,7 +7,7 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { EventHandler, ToolboundEvent } from '../../observe/events.js';
+import type { ApprovalEvent, EventHandler, ToolboundEvent } from '../../observe/events.js';
 
 /** Options for {@link createOpenTelemetryHandler}. */
 export interface OpenTelemetryHandlerOptions {
@@ -37,12 +37,12 @@ export const OPEN_TELEMETRY_INSTRUMENTS = {
   repeatedFailures: 'toolbound.tool.repeated_failures',
   runHalts: 'toolbound.run.halts',
   breakerTransitions: 'toolbound.breaker.transitions',
+  approvals: 'toolbound.approvals',
 } as const;
 
-type PendingEvent = Extract<
-  ToolboundEvent,
-  { type: 'tool.message_leaked' | 'tool.retried' | 'tool.internal_error' }
->;
+type PendingEvent =
+  | Extract<ToolboundEvent, { type: 'tool.message_leaked' | 'tool.retried' | 'tool.internal_error' }>
+  | ApprovalEvent;
 
 /**
  * Turns toolbound's events into OpenTelemetry metrics and spans, with the GenAI semantic
@@ -79,6 +79,10 @@ export function createOpenTelemetryHandler(options: OpenTelemetryHandlerOptions 
   const breakerTransitions = meter.createCounter(OPEN_TELEMETRY_INSTRUMENTS.breakerTransitions, {
     description: 'Circuit-breaker state changes, by service and new state.',
     unit: '{transition}',
+  });
+  const approvals = meter.createCounter(OPEN_TELEMETRY_INSTRUMENTS.approvals, {
+    description: 'Approvals asked for, granted, declined and expired, by tool.',
+    unit: '{approval}',
   });
   const pending = new Map<string, PendingEvent[]>();
 
@@ -156,6 +160,17 @@ export function createOpenTelemetryHandler(options: OpenTelemetryHandlerOptions 
           'toolbound.breaker.state': event.type.slice('breaker.'.length),
         });
         return;
+      case 'approval.requested':
+      case 'approval.approved':
+      case 'approval.rejected':
+      case 'approval.expired':
+        approvals.add(1, {
+          'gen_ai.tool.name': event.tool,
+          'toolbound.approval.state': event.type.slice('approval.'.length),
+        });
+        // the call's span ends with its message; the approval step becomes an event on it
+        if (event.type !== 'approval.expired') hold(event);
+        return;
       default:
         return;
     }
@@ -183,5 +198,13 @@ function spanEventAttributes(event: PendingEvent): Attributes {
       };
     case 'tool.internal_error':
       return { 'exception.type': event.thrown.name, 'toolbound.reference': event.reference };
+    case 'approval.requested':
+    case 'approval.approved':
+    case 'approval.rejected':
+    case 'approval.expired':
+      return {
+        'toolbound.approval.id': event.approvalId,
+        ...(event.edited === undefined ? {} : { 'toolbound.approval.edited': event.edited }),
+      };
   }
 }

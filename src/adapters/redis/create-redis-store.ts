@@ -119,6 +119,8 @@ type PendingChange = Operation;
 const BREAKER_STATES = new Set<BreakerState>(['closed', 'open', 'half_open']);
 const TRANSITIONS = new Set<BreakerReply['transition']>(['opened', 'half_opened', 'closed', 'none']);
 const MAX_QUARANTINED_KEYS = 10_000;
+/** How often a deadline that came late (this process was busy) is given another interval. */
+const MAX_REARMS = 8;
 
 /**
  * The shared StateStore: run records and circuit breakers in Redis, so that several processes
@@ -253,12 +255,29 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       else job.reject(outcome.error);
       pump();
     };
-    // the deadline is checked after pending I/O is read (setImmediate runs after the poll
-    // phase), so a reply already on the socket is never taken for a timeout by a busy loop
-    const timer = clock.setTimeout(
-      () => setImmediate(() => finish({ error: new OperationTimeout(operationTimeoutMs) })),
-      operationTimeoutMs,
-    );
+    // The deadline measures Redis, not this process: it is checked after pending I/O was read
+    // (setImmediate runs after the poll phase), and when this process was too busy to read
+    // replies (the check came late), the reply gets another full interval, a few times over.
+    let timer: unknown;
+    let rearms = 0;
+    const arm = () => {
+      const dueAt = Date.now() + operationTimeoutMs;
+      timer = clock.setTimeout(
+        () =>
+          setImmediate(() => {
+            if (finished) return;
+            const lateMs = Date.now() - dueAt;
+            if (lateMs > operationTimeoutMs / 2 && rearms < MAX_REARMS) {
+              rearms++;
+              arm();
+              return;
+            }
+            finish({ error: new OperationTimeout(operationTimeoutMs) });
+          }),
+        operationTimeoutMs,
+      );
+    };
+    arm();
     evaluate(job.operation).then(
       (value) => finish({ value }),
       (error: unknown) => finish({ error }),

@@ -5,6 +5,7 @@
  */
 import { billingApi } from './billing-api.js';
 import { creditApproval } from './credit-approval.js';
+import { creditApprovalResumed } from './credit-approval-resumed.js';
 import { orderLookupStaysPrivate } from './order-lookup-stays-private.js';
 import { ticketsAndAccounts } from './tickets-and-accounts.js';
 import { weatherSelfCorrection } from './weather-self-correction.js';
@@ -22,4 +23,6 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
   await ticketsAndAccounts(print);
   heading('A refusal that offers the route forward (structured renderer)');
   await creditApproval(print);
+  heading('The offer taken up: the run pauses, finance approves, the credit is applied once');
+  await creditApprovalResumed(print);
 }
