@@ -108,6 +108,7 @@ export type { RetryOptions } from './policy/retry-options.js';
 export type { RunPolicyOptions } from './policy/run-policy.js';
 export type { HaltReason, JsonSchema, PendingApproval, ToolCall, ToolMessage, ToolSpec } from './protocol.js';
 export type { LeakRule, LeakSpan } from './sanitize/leak-rule.js';
+export type { LeakRuleName } from './sanitize/leak-rule-name.js';
 export type { Clock } from './state/clock.js';
 export type { StateStore } from './state/state-store.js';
 export { type Clamped, clamp } from './tool/clamp.js';

@@ -1,5 +1,113 @@
 import type { Outcome } from '../outcome/outcome.js';
-import type { Renderer } from '../outcome/render.js';
+import { type Renderer, structuredRenderer } from '../outcome/render.js';
+import { clearCut } from '../sanitize/clear-cut.js';
+import { findLeaks } from '../sanitize/find-leaks.js';
+import type { Leak } from '../sanitize/leak.js';
+import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
+import { originalLength } from '../sanitize/original-length.js';
+import { redactText } from '../sanitize/redact-text.js';
+import { redactValue } from '../sanitize/redact-value.js';
+import { LEAK_REPLACEMENT_MESSAGE, sanitizeOutcome } from '../sanitize/sanitize-outcome.js';
+
+/** What {@link renderForModel} needs: the outcome after the run policy, and how to write it. */
+export interface RenderForModelInput {
+  outcome: Outcome;
+  render: Renderer;
+  maxContentBytes: number;
+  /** Rules the tool may pass through on purpose. @default [] */
+  allowRules?: readonly LeakRuleName[];
+}
+
+/**
+ * Renders an outcome within the size limit, then runs the sanitiser one last time over exactly
+ * the text the model will read: hints and notes the run policy added after the first pass, tool
+ * names quoted in them, and whatever a custom renderer writes. When that text still leaks, the
+ * outcome is sanitised again and re-rendered; if even that leaks, a generic failure goes out.
+ * Returns the leaks found here (field `content`), for the log.
+ */
+export function renderForModel(input: RenderForModelInput): {
+  outcome: Outcome;
+  content: string;
+  leaks: Leak[];
+} {
+  const { render, maxContentBytes } = input;
+  const allowRules = input.allowRules ?? [];
+  const first = boundContent(input.outcome, render, maxContentBytes);
+  const found = leaksIn(first.content, allowRules);
+  if (found.length === 0) return { ...first, leaks: [] };
+  const leaks: Leak[] = found.map((rule) => ({ field: 'content', rule }));
+  const resanitized = sanitizeOutcome(input.outcome, { allowRules });
+  const second = boundContent(resanitized.outcome, render, maxContentBytes);
+  if (leaksIn(second.content, allowRules).length === 0) return { ...second, leaks };
+  // what is left leaks inside the text the renderer wrote: redact it there
+  const redacted = redactRendered(second.content, allowRules);
+  if (redacted !== undefined && leaksIn(redacted, allowRules).length === 0)
+    return { outcome: resanitized.outcome, content: redacted, leaks };
+  // the renderer itself writes the leak, or it spans fields: say nothing but that it failed
+  const generic: Outcome = {
+    class: 'unavailable',
+    ok: false,
+    error: 'internal_error',
+    message: LEAK_REPLACEMENT_MESSAGE,
+    retryable: false,
+  };
+  let content: string;
+  try {
+    content = render(generic);
+  } catch {
+    content = structuredRenderer(generic);
+  }
+  if (findLeaks(content).length > 0) content = structuredRenderer(generic);
+  return { outcome: generic, content, leaks };
+}
+
+function distinctRules(spans: readonly { rule: LeakRuleName }[]): LeakRuleName[] {
+  const rules: LeakRuleName[] = [];
+  for (const span of spans) if (!rules.includes(span.rule)) rules.push(span.rule);
+  return rules;
+}
+
+/**
+ * The rules that fire on rendered content. JSON content is read as the model reads it, string
+ * by string (keys included), so that its escaping cannot make a benign backslash look like a
+ * UNC path; any other content is scanned as it is. Strings seen clean before are answered from
+ * the sanitiser's cache, so the common case costs one parse.
+ */
+function leaksIn(content: string, allowRules: readonly LeakRuleName[]): LeakRuleName[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return distinctRules(findLeaks(content, { allowRules }));
+  }
+  const rules: LeakRuleName[] = [];
+  const note = (text: string) => {
+    for (const span of findLeaks(text, { allowRules })) if (!rules.includes(span.rule)) rules.push(span.rule);
+  };
+  const stack: unknown[] = [parsed];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') note(value);
+    else if (Array.isArray(value)) for (const item of value) stack.push(item);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, field] of Object.entries(value)) {
+        note(key);
+        stack.push(field);
+      }
+    }
+  }
+  return rules;
+}
+
+/** Content with its leaking spans redacted where they are: string by string when it is JSON. */
+function redactRendered(content: string, allowRules: readonly LeakRuleName[]): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(content);
+    return JSON.stringify(redactValue(parsed, 'content', allowRules).value);
+  } catch {
+    return redactText(content, allowRules).text;
+  }
+}
 
 /**
  * Renders an outcome within `maxContentBytes`. An oversized list keeps as many leading items as
@@ -27,7 +135,10 @@ export function boundContent(
   );
   let budget = maxContentBytes;
   for (let tries = 0; tries < 8; tries++) {
-    const text = truncateToBytes(JSON.stringify(outcome.data) ?? '', budget);
+    const json = JSON.stringify(outcome.data) ?? '';
+    const fitted = truncateToBytes(json, budget);
+    // cut where no leak straddles the cut, so no half-secret is left at the end
+    const text = json.slice(0, clearCut(json, fitted.length));
     const cut = { ...outcome, data: `${text}…`, note } as Outcome;
     const rendered = render(cut);
     const over = byteLength(rendered) - maxContentBytes;
@@ -99,7 +210,7 @@ function fitItems(
   render: Renderer,
   maxContentBytes: number,
 ): { outcome: Outcome; content: string } | undefined {
-  const total = list.items.length;
+  const total = originalLength(list.items);
   const build = (count: number): Outcome => {
     const items = list.items.slice(0, count);
     const data = list.key === undefined ? items : { ...(outcome.data as object), [list.key]: items };

@@ -51,11 +51,18 @@ export function describeValidationFailure(
 
   const problems: Problem[] = [];
   const seen = new Set<string>();
+  let uncounted = 0;
   for (const entry of located) {
     const key = String(entry.path.at(-1));
     const name = entry.path.length === 0 ? 'The arguments' : formatPath(entry.path);
     if (seen.has(name)) continue; // one sentence per argument, even when a schema reports two issues
     seen.add(name);
+    if (problems.length > MAX_PROBLEMS) {
+      // past what the message shows, only count: describing 60,000 issues of an 868 KiB
+      // argument would quote far more than the model can read
+      uncounted += 1;
+      continue;
+    }
     if (isUnknownKey(entry)) {
       const target = renames.get(key);
       if (target !== undefined) {
@@ -79,6 +86,7 @@ export function describeValidationFailure(
     problems.push(describeProblem(entry, name, jsonSchemaAt(schema, entry.path), valueAt(args, entry.path)));
   }
 
+  for (let index = 0; index < uncounted; index += 1) problems.push({ sentence: '' });
   const fixes = problems.map((problem) => problem.fix);
   if (fixes.length > 0 && fixes.every((fix) => fix !== undefined)) {
     return correctable({

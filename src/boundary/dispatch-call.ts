@@ -8,6 +8,7 @@ import type { ResolvedRetryOptions } from '../policy/retry-options.js';
 import type { Reservation, RunPolicy } from '../policy/run-policy.js';
 import { settleWithin } from '../policy/settle-within.js';
 import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
+import { safeToolName } from '../sanitize/safe-tool-name.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
 import type { Clock } from '../state/clock.js';
 import type { StateStore } from '../state/state-store.js';
@@ -15,7 +16,7 @@ import type { Tool } from '../tool/define-tool.js';
 import { readField } from '../util/read-field.js';
 import { truncate } from '../util/truncate.js';
 import { type CallApproval, passApprovalGate, recordOffer } from './approval-gate.js';
-import { boundContent } from './bound-content.js';
+import { renderForModel } from './bound-content.js';
 import { canonicalArgumentsKey } from './canonical-arguments.js';
 import { classifyResult } from './classify-result.js';
 import { executeTool } from './execute-tool.js';
@@ -228,7 +229,7 @@ function normalise(
 async function finish(config: DispatchConfig, request: Request, decision: Decision): Promise<ToolMessage> {
   const { runId, toolCallId } = request;
   const { tool } = decision;
-  const toolName = tool?.name ?? truncate(request.requestedName, MAX_ECHOED_NAME);
+  const toolName = tool?.name ?? safeToolName(truncate(request.requestedName, MAX_ECHOED_NAME));
 
   // sanitise
   const sanitized = sanitizeOutcome(
@@ -263,8 +264,24 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
         })
       : { outcome: sanitized.outcome };
 
-  // render
-  const { outcome, content } = boundContent(verdict.outcome, config.render, config.maxContentBytes);
+  // render, then sanitise once more exactly what the model reads (hints the policy added included)
+  const rendered = renderForModel({
+    outcome: verdict.outcome,
+    render: config.render,
+    maxContentBytes: config.maxContentBytes,
+    ...(tool?.allowRules === undefined ? {} : { allowRules: tool.allowRules }),
+  });
+  const { outcome, content } = rendered;
+  for (const leak of rendered.leaks) {
+    config.emit({
+      type: 'tool.message_leaked',
+      time: config.clock.now(),
+      runId,
+      tool: toolName,
+      toolCallId,
+      ...leak,
+    });
+  }
 
   report(config, request, toolName, outcome, decision.attempts);
   const message: ToolMessage = {

@@ -1,10 +1,11 @@
 import type { LeakRule, LeakSpan } from './leak-rule.js';
+import type { LeakRuleName } from './leak-rule-name.js';
 import { LEAK_RULES } from './leak-rules.js';
 
 /** Options for {@link findLeaks}. */
 export interface FindLeaksOptions {
   /** Rule names to skip, from the tool's allowlist. */
-  allowRules?: readonly string[];
+  allowRules?: readonly LeakRuleName[];
   /** The rules to run. @default LEAK_RULES */
   rules?: readonly LeakRule[];
 }
@@ -12,11 +13,26 @@ export interface FindLeaksOptions {
 /**
  * Short strings known to be clean under every built-in rule. Tool data repeats its keys and many
  * of its values (field names, states, units) from call to call, so most strings are answered
- * here. Clean under every rule means clean under any allowlist too. Bounded, first in first out.
+ * here. Clean under every rule means clean under any allowlist too. Two generations: when the
+ * young one is full it becomes the old one and the older is dropped whole, so adding a string
+ * costs O(1) (deleting a Set's first entry one at a time leaves holes that later reads walk).
  */
-const KNOWN_CLEAN = new Set<string>();
-const KNOWN_CLEAN_LIMIT = 8_192;
+let knownCleanYoung = new Set<string>();
+let knownCleanOld = new Set<string>();
+const KNOWN_CLEAN_GENERATION = 4_096;
 const KNOWN_CLEAN_MAX_LENGTH = 256;
+
+function isKnownClean(text: string): boolean {
+  return knownCleanYoung.has(text) || knownCleanOld.has(text);
+}
+
+function rememberClean(text: string): void {
+  if (knownCleanYoung.size >= KNOWN_CLEAN_GENERATION) {
+    knownCleanOld = knownCleanYoung;
+    knownCleanYoung = new Set<string>();
+  }
+  knownCleanYoung.add(text);
+}
 
 /**
  * Every span of `text` that leaks internal detail, sorted by start. Spans of one rule are merged
@@ -30,18 +46,22 @@ const KNOWN_CLEAN_MAX_LENGTH = 256;
 export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpan[] {
   const { allowRules = [], rules = LEAK_RULES } = options;
   const builtIn = rules === LEAK_RULES;
-  if (builtIn && KNOWN_CLEAN.has(text)) return [];
+  if (builtIn && isKnownClean(text)) return [];
   const spans: LeakSpan[] = [];
   for (const rule of rules) {
     if (allowRules.includes(rule.name)) continue;
-    const found = rule.find(text);
+    let found: LeakSpan[];
+    try {
+      found = rule.find(text);
+    } catch {
+      // a rule that fails cannot vouch for the text: treat all of it as leaking, and go on
+      found = [{ rule: rule.name, start: 0, end: text.length }];
+    }
     if (found.length === 0) continue;
     for (const merged of mergeSpans(found)) if (merged.end > merged.start) spans.push(merged);
   }
   if (builtIn && spans.length === 0 && allowRules.length === 0 && text.length <= KNOWN_CLEAN_MAX_LENGTH) {
-    if (KNOWN_CLEAN.size >= KNOWN_CLEAN_LIMIT)
-      KNOWN_CLEAN.delete(KNOWN_CLEAN.values().next().value as string);
-    KNOWN_CLEAN.add(text);
+    rememberClean(text);
   }
   return spans.length <= 1
     ? spans

@@ -6,6 +6,7 @@
 
 export { type FindLeaksOptions, findLeaks } from './find-leaks.js';
 export type { LeakRule, LeakSpan } from './leak-rule.js';
+export { LEAK_RULE_NAMES, type LeakRuleName } from './leak-rule-name.js';
 export { LEAK_RULES } from './leak-rules.js';
 export {
   LEAK_REPLACEMENT_MESSAGE,

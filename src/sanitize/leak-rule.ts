@@ -1,7 +1,9 @@
+import type { LeakRuleName } from './leak-rule-name.js';
+
 /** A stretch of text that one rule found, as UTF-16 offsets: `text.slice(start, end)`. */
 export interface LeakSpan {
   /** The rule that matched, for example `connection-string`. */
-  rule: string;
+  rule: LeakRuleName;
   start: number;
   end: number;
 }
@@ -13,7 +15,7 @@ export interface LeakSpan {
  */
 export interface LeakRule {
   /** Stable kebab-case name, used in leak records and in a tool's `allowRules`. */
-  name: string;
+  name: LeakRuleName;
   /** One sentence on what the rule catches. */
   description: string;
   /** Every regular expression the rule runs, for the ReDoS check. */

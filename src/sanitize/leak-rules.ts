@@ -18,12 +18,4 @@ export const LEAK_RULES: readonly LeakRule[] = [
   environmentDumpRule,
 ];
 
-/** The names of {@link LEAK_RULES}, for `allowRules`. */
-export type LeakRuleName =
-  | 'stack-trace'
-  | 'sql'
-  | 'connection-string'
-  | 'internal-address'
-  | 'filesystem-path'
-  | 'credential'
-  | 'environment-dump';
+export { LEAK_RULE_NAMES, type LeakRuleName } from './leak-rule-name.js';

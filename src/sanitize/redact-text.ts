@@ -1,4 +1,5 @@
 import { findLeaks, mergeSpans } from './find-leaks.js';
+import type { LeakRuleName } from './leak-rule-name.js';
 
 /** What a leaking span is replaced with in data the model still reads. */
 export const REDACTED = '[redacted]';
@@ -7,14 +8,14 @@ export const REDACTED = '[redacted]';
 export interface RedactedText {
   text: string;
   /** Rule names, each once, in the order their first span appears. */
-  rules: string[];
+  rules: LeakRuleName[];
 }
 
 /** Replaces each leaking span of `text` with `[redacted]`, keeping the text between spans. */
-export function redactText(text: string, allowRules: readonly string[] = []): RedactedText {
+export function redactText(text: string, allowRules: readonly LeakRuleName[] = []): RedactedText {
   const spans = findLeaks(text, { allowRules });
   if (spans.length === 0) return { text, rules: [] };
-  const rules: string[] = [];
+  const rules: LeakRuleName[] = [];
   for (const found of spans) {
     if (!rules.includes(found.rule)) rules.push(found.rule);
   }

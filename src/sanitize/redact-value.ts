@@ -1,6 +1,10 @@
 import { findLeaks } from './find-leaks.js';
 import type { Leak } from './leak.js';
+import type { LeakRuleName } from './leak-rule-name.js';
+import { carryOriginalLength } from './original-length.js';
+import { isSecretByKeyName, secretKeyStrength } from './redact-by-key-name.js';
 import { REDACTED, redactText } from './redact-text.js';
+import type { KeyStrength } from './rules/secret-key-names.js';
 
 /** A value with every leaking span redacted, and where each leak was. */
 export interface RedactedValue {
@@ -20,6 +24,8 @@ interface Task {
   assign: (output: unknown) => void;
   /** Whether `toJSON` already ran for this node, so a `toJSON` that returns itself cannot loop. */
   serialised: boolean;
+  /** How strongly the property name above this value announces a secret. */
+  keyStrength?: KeyStrength;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -45,7 +51,7 @@ function keySegment(key: string): string {
 export function redactValue(
   value: unknown,
   rootPath: string,
-  allowRules: readonly string[] = [],
+  allowRules: readonly LeakRuleName[] = [],
 ): RedactedValue {
   if (isClean(value, allowRules)) return { value, leaks: [] }; // nothing to copy
   const leaks: Leak[] = [];
@@ -61,7 +67,7 @@ export function redactValue(
       serialised: false,
     },
   ];
-  const record = (path: PathNode, rules: readonly string[]) => {
+  const record = (path: PathNode, rules: readonly LeakRuleName[]) => {
     const field = pathText(path);
     for (const rule of rules) leaks.push({ field, rule });
   };
@@ -69,6 +75,15 @@ export function redactValue(
     const task = stack.pop() as Task;
     const { input, path, assign } = task;
     if (typeof input === 'string') {
+      if (
+        task.keyStrength !== undefined &&
+        !allowRules.includes('credential') &&
+        isSecretByKeyName(task.keyStrength, input)
+      ) {
+        record(path, ['credential']);
+        assign(REDACTED);
+        continue;
+      }
       const redacted = redactText(input, allowRules);
       if (redacted.rules.length > 0) record(path, redacted.rules);
       assign(redacted.text);
@@ -86,6 +101,7 @@ export function redactValue(
     try {
       if (Array.isArray(input)) {
         const copy: unknown[] = new Array(input.length);
+        carryOriginalLength(input, copy);
         copies.set(input, copy);
         assign(copy);
         for (let index = input.length - 1; index >= 0; index -= 1) {
@@ -127,6 +143,7 @@ export function redactValue(
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
         const outputKey = outputKeys[index] as string;
+        const strength = secretKeyStrength(key);
         stack.push({
           input: readProperty(input, key),
           path: { parent: path, segment: keySegment(outputKey) },
@@ -134,6 +151,7 @@ export function redactValue(
             setOwn(copy, outputKey, output);
           },
           serialised: false,
+          ...(strength === 'none' ? {} : { keyStrength: strength }),
         });
       }
     } catch {
@@ -165,7 +183,7 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
  * method, a property that throws), so the value can be returned as it is. Iterative and
  * allocation-light: the common case of clean, plain data costs one read of each string.
  */
-function isClean(value: unknown, allowRules: readonly string[]): boolean {
+function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
   const options = { allowRules };
   const seen = new Set<object>();
   const stack: unknown[] = [value];
@@ -184,9 +202,13 @@ function isClean(value: unknown, allowRules: readonly string[]): boolean {
         continue;
       }
       if (typeof (input as { toJSON?: unknown }).toJSON === 'function') return false;
+      const checkKeyNames = !allowRules.includes('credential');
       for (const key of Object.keys(input)) {
         if (findLeaks(key, options).length > 0) return false;
-        stack.push((input as Record<string, unknown>)[key]);
+        const field = (input as Record<string, unknown>)[key];
+        if (checkKeyNames && typeof field === 'string' && isSecretByKeyName(secretKeyStrength(key), field))
+          return false;
+        stack.push(field);
       }
     } catch {
       return false; // a getter or proxy that throws: the full walk knows what to do with it

@@ -107,7 +107,7 @@ describe('sanitizeOutcome', () => {
       ok: false,
       error: 'needs_approval',
       message: 'Needs approval.',
-      offer: { tool: 'approve', arguments: { token: 'ghp_abcdefghijklmnopqrstuvwxyz0123456789' } },
+      offer: { tool: 'approve', arguments: { token: 'ghp_8Kq2vLp9ZtR4mWc7NbQ1yHs3Jd6Fg0Xa5UeT' } },
     });
     expect(refused.outcome).toMatchObject({ offer: { tool: 'approve', arguments: { token: '[redacted]' } } });
   });

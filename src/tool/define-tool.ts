@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Outcome } from '../outcome/outcome.js';
+import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
 import { assertObjectSchema, deriveJsonSchema } from './derive-json-schema.js';
 
 /** What a tool's `run` receives besides its arguments. */
@@ -81,7 +82,7 @@ export interface ToolDefinition<Schema extends StandardSchemaV1 = StandardSchema
    * `['filesystem-path']` for a tool that lists a workspace. The only way to opt out.
    * @default []
    */
-  allowRules?: readonly string[];
+  allowRules?: readonly LeakRuleName[];
   /**
    * Whether a person must approve a call before it runs: always, never, or per call (for
    * example only above $2,500). Under `runAgent` the run pauses; see `resumeAgent`. A function

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
+import type { LeakRuleName } from '../../src/sanitize/leak-rule-name.js';
 
 interface LeakSample {
-  family: string;
+  family: LeakRuleName;
   text: string;
 }
 

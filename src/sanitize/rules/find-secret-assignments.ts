@@ -1,0 +1,325 @@
+import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
+import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
+import { isSpaceCode, isWordCode } from '../text-scan.js';
+import { isPlaceholderValue } from './placeholders.js';
+import { type KeyStrength, keyStrength } from './secret-key-names.js';
+
+/** Longest key name and value read around one operator, in characters. */
+const KEY_LENGTH = 128;
+const VALUE_LENGTH = 1024;
+const BLANKS = 32;
+
+/** Type names that sit between a variable and its `=`: `var token string = "…"`. */
+const TYPE_WORDS = new Set([
+  'string',
+  'String',
+  'str',
+  'var',
+  'val',
+  'let',
+  'const',
+  'final',
+  'char',
+  'bytes',
+  'text',
+  'Text',
+  'SecureString',
+]);
+
+/** Authorization schemes: the credential is the word after the scheme. */
+const AUTHORIZATION_SCHEMES = new Set([
+  'basic',
+  'bearer',
+  'token',
+  'digest',
+  'negotiate',
+  'apikey',
+  'api-key',
+  'key',
+  'ssws',
+  'hmac',
+  'aws4-hmac-sha256',
+]);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const SHORT_NUMBER = /^[+-]?\d{1,12}(?:\.\d{1,6})?$/;
+const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
+const PROSE_AFTER = /^[ \t]+[a-z]{2,}/;
+/** `clearTextPassword`, `ArrowUp`: an identifier made of words, not a random token. */
+const CAMEL_CASE_WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,8}$/;
+/** `var.db_password`, `io.jsonwebtoken`, `sm02915.int.contoso.com`: a reference or a name, not a value. */
+const DOTTED_NAME = /^[A-Za-z_][\w-]{0,20}(?:\.[\w-]{1,20}){1,8}$/;
+
+const strengthCache = new Map<string, KeyStrength>();
+const STRENGTH_CACHE_LIMIT = 4096;
+
+function cachedKeyStrength(key: string): KeyStrength {
+  const cached = strengthCache.get(key);
+  if (cached !== undefined) return cached;
+  const strength = keyStrength(key);
+  if (strengthCache.size >= STRENGTH_CACHE_LIMIT) strengthCache.clear();
+  strengthCache.set(key, strength);
+  return strength;
+}
+
+function isKeyCode(code: number): boolean {
+  return isWordCode(code) || code === CODE.HYPHEN || code === CODE.DOT || code === CODE.DOLLAR;
+}
+
+function isBlank(code: number): boolean {
+  return code === CODE.SPACE || code === CODE.TAB;
+}
+
+function hasDigit(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) if (isDigit(value.charCodeAt(index))) return true;
+  return false;
+}
+
+function hasMixedCase(value: string): boolean {
+  let upper = false;
+  let lower = false;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (isUpper(code)) upper = true;
+    else if (isLower(code)) lower = true;
+  }
+  return upper && lower;
+}
+
+/**
+ * Whether `value`, assigned to a key of the given strength, can be a credential. Passwords are
+ * secrets whatever they look like (unless they are placeholders or prose); other keys need a
+ * value with the length and randomness of a token.
+ */
+export function isCredentialValue(value: string, strength: KeyStrength, proseFollows = false): boolean {
+  if (strength === 'none') return false;
+  const trimmed = value.trim();
+  if (trimmed.length < 3 || isPlaceholderValue(trimmed)) return false;
+  if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
+  if (DOTTED_NAME.test(trimmed)) return false;
+  const plainWord = PLAIN_WORD.test(trimmed);
+  if (strength === 'password') return trimmed.length >= 4 && !(plainWord && proseFollows);
+  if (CAMEL_CASE_WORDS.test(trimmed)) return false;
+  // a token has no blanks, and is not mostly words: `etcdctl get /x`, `id:AgencyIdentificationCode`
+  if (trimmed.length < 8 || plainWord || /\s/.test(trimmed) || isMostlyWords(trimmed)) return false;
+  const entropy = shannonEntropyBitsPerCharacter(trimmed);
+  if (strength === 'provider') return trimmed.length >= 10 && entropy >= 2;
+  // short values need more randomness to be told from identifiers such as `cmp2-qat-12083`
+  if (hasDigit(trimmed)) return !proseFollows && entropy >= (trimmed.length < 20 ? 3.4 : 2.8);
+  return trimmed.length >= 16 && hasMixedCase(trimmed) && entropy >= 3.5;
+}
+
+/** Whether CamelCase words (`AgencyIdentificationCode`) make up most of a value. */
+function isMostlyWords(value: string): boolean {
+  let wordy = 0;
+  for (const segment of value.split(/[^A-Za-z]+/)) {
+    if (segment.length >= 8 && CAMEL_CASE_WORDS.test(segment)) wordy += segment.length;
+  }
+  return wordy * 2 >= value.length;
+}
+
+interface KeyFound {
+  key: string;
+  quoted: boolean;
+  /** The `<` of an XML element's opening tag, when the operator is its `>`. */
+  element: boolean;
+}
+
+/** Reads the key name to the left of an operator that starts at `operatorStart`. */
+function readKey(text: string, operatorStart: number, operator: number): KeyFound | undefined {
+  let cursor = operatorStart;
+  const blankLimit = Math.max(0, cursor - BLANKS);
+  while (cursor > blankLimit && isBlank(text.charCodeAt(cursor - 1))) cursor -= 1;
+  if (text.charCodeAt(cursor - 1) === CODE.CLOSE_BRACKET) cursor -= 1; // env['KEY'] = …
+  const closing = text.charCodeAt(cursor - 1);
+  if (isQuote(closing)) {
+    const keyEnd = cursor - 1;
+    const limit = Math.max(0, keyEnd - KEY_LENGTH);
+    let keyStart = keyEnd;
+    while (keyStart > limit && text.charCodeAt(keyStart - 1) !== closing) {
+      if (text.charCodeAt(keyStart - 1) === CODE.NEWLINE) return undefined;
+      keyStart -= 1;
+    }
+    if (keyStart === limit && text.charCodeAt(keyStart - 1) !== closing) return undefined;
+    let key = text.slice(keyStart, keyEnd);
+    if (key.endsWith('\\')) key = key.slice(0, -1); // a JSON-escaped quote: \"key\"
+    return { key, quoted: true, element: false };
+  }
+  if (operator === CODE.COMMA) return undefined; // a comma separates only quoted arguments
+  const keyEnd = cursor;
+  const limit = Math.max(0, keyEnd - KEY_LENGTH);
+  while (cursor > limit && isKeyCode(text.charCodeAt(cursor - 1))) cursor -= 1;
+  let key = text.slice(cursor, keyEnd);
+  if (operator === CODE.GREATER_THAN) {
+    return text.charCodeAt(cursor - 1) === CODE.LESS_THAN && key.length > 0
+      ? { key, quoted: false, element: true }
+      : undefined;
+  }
+  if (TYPE_WORDS.has(key)) {
+    // `var token string = …` or `token: String = …`: the name is the word before the type
+    let before = cursor;
+    while (before > blankLimit && isBlank(text.charCodeAt(before - 1))) before -= 1;
+    if (text.charCodeAt(before - 1) === CODE.COLON) before -= 1;
+    while (before > 0 && isBlank(text.charCodeAt(before - 1))) before -= 1;
+    const nameEnd = before;
+    while (before > Math.max(0, nameEnd - KEY_LENGTH) && isKeyCode(text.charCodeAt(before - 1))) before -= 1;
+    if (before < nameEnd) key = text.slice(before, nameEnd);
+  }
+  return key.length > 0 ? { key, quoted: false, element: false } : undefined;
+}
+
+interface ValueFound {
+  start: number;
+  end: number;
+  quoted: boolean;
+}
+
+function readValue(text: string, from: number, element: boolean): ValueFound | undefined {
+  let cursor = from;
+  const blankLimit = Math.min(text.length, cursor + (element ? 256 : BLANKS));
+  while (
+    cursor < blankLimit &&
+    (element ? isSpaceCode(text.charCodeAt(cursor)) : isBlank(text.charCodeAt(cursor)))
+  )
+    cursor += 1;
+  const opening = text.charCodeAt(cursor);
+  if (element) {
+    const start = cursor;
+    const limit = Math.min(text.length, start + VALUE_LENGTH);
+    while (
+      cursor < limit &&
+      text.charCodeAt(cursor) !== CODE.LESS_THAN &&
+      text.charCodeAt(cursor) !== CODE.NEWLINE
+    )
+      cursor += 1;
+    let end = cursor;
+    while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end -= 1;
+    return end > start ? { start, end, quoted: false } : undefined;
+  }
+  const escapedQuote = opening === CODE.BACKSLASH && isQuote(text.charCodeAt(cursor + 1));
+  if (isQuote(opening) || escapedQuote) {
+    const quote = escapedQuote ? text.charCodeAt(cursor + 1) : opening;
+    const start = cursor + (escapedQuote ? 2 : 1);
+    const limit = Math.min(text.length, start + VALUE_LENGTH);
+    let end = start;
+    while (end < limit) {
+      const code = text.charCodeAt(end);
+      if (code === CODE.NEWLINE || code === quote) break;
+      if (code === CODE.BACKSLASH && isQuote(text.charCodeAt(end + 1))) break;
+      end += 1;
+    }
+    return { start, end, quoted: true };
+  }
+  if (opening === CODE.OPEN_BRACE || opening === CODE.OPEN_BRACKET) return undefined; // a nested object
+  const start = cursor;
+  const next = text.charCodeAt(cursor + 1);
+  if (opening === CODE.DOLLAR && (next === CODE.OPEN_BRACE || next === CODE.OPEN_PAREN)) {
+    // a shell expansion is a reference, however it ends: `${KEY:=$2}`, `$(cat /run/secrets/x)`
+    return undefined;
+  }
+  const limit = Math.min(text.length, start + VALUE_LENGTH);
+  while (cursor < limit) {
+    const code = text.charCodeAt(cursor);
+    if (
+      isSpaceCode(code) ||
+      isQuote(code) ||
+      code === CODE.COMMA ||
+      code === CODE.SEMICOLON ||
+      code === CODE.AMPERSAND ||
+      code === CODE.CLOSE_BRACE ||
+      code === CODE.CLOSE_PAREN ||
+      code === CODE.CLOSE_BRACKET ||
+      code === CODE.LESS_THAN ||
+      code === CODE.BACKSLASH
+    )
+      break;
+    cursor += 1;
+  }
+  return cursor > start ? { start, end: cursor, quoted: false } : undefined;
+}
+
+/** After `Authorization: Basic`, the credential is the next word; extend the value over it. */
+function extendOverScheme(text: string, value: ValueFound): ValueFound {
+  const scheme = text.slice(value.start, value.end).toLowerCase();
+  if (!AUTHORIZATION_SCHEMES.has(scheme) || text.charCodeAt(value.end) !== CODE.SPACE) return value;
+  let end = value.end + 1;
+  const limit = Math.min(text.length, end + VALUE_LENGTH);
+  while (end < limit) {
+    const code = text.charCodeAt(end);
+    if (
+      isSpaceCode(code) ||
+      isQuote(code) ||
+      code === CODE.COMMA ||
+      code === CODE.SEMICOLON ||
+      code === CODE.BACKSLASH
+    )
+      break;
+    end += 1;
+  }
+  return { ...value, end };
+}
+
+/** The operator around index `at`: `=`, `:`, `:=`, `::=`, `:::=`, `?=`, `.=`, `+=`, `=>`, `,`, or `>`. */
+function operatorBounds(text: string, at: number): { start: number; end: number } {
+  let end = at + 1;
+  while (end < at + 4 && (text.charCodeAt(end) === CODE.COLON || text.charCodeAt(end) === CODE.EQUALS))
+    end += 1;
+  if (text.charCodeAt(end) === CODE.GREATER_THAN && text.charCodeAt(end - 1) === CODE.EQUALS) end += 1;
+  let start = at;
+  const before = text.charCodeAt(start - 1);
+  if (
+    text.charCodeAt(at) === CODE.EQUALS &&
+    (before === CODE.QUESTION || before === CODE.DOT || before === CODE.PLUS || before === CODE.EXCLAMATION)
+  )
+    start -= 1;
+  return { start, end };
+}
+
+/**
+ * Values assigned to secret-named keys in any of the shapes configuration and code use: `key =
+ * value`, `key: value`, `"key": "value"`, `key := "…"`, `KEY ::= …`, `KEY ?= …`, `$key .= "…"`,
+ * `"key" => "…"`, `var key string = "…"`, `setProperty("KEY", "…")`, `env['KEY'] = '…'` and
+ * `<key>value</key>`. Reports each value as a span.
+ */
+export function findSecretAssignments(text: string, found: (start: number, end: number) => void): void {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== CODE.EQUALS && code !== CODE.COLON && code !== CODE.COMMA && code !== CODE.GREATER_THAN)
+      continue;
+    if (
+      code === CODE.COLON &&
+      text.charCodeAt(index + 1) === CODE.SLASH &&
+      text.charCodeAt(index + 2) === CODE.SLASH
+    )
+      continue; // a URL's scheme; the connection-string rule reads URLs
+    const operator = operatorBounds(text, index);
+    const key = readKey(text, operator.start, code);
+    index = operator.end - 1;
+    if (key === undefined) continue;
+    const strength = cachedKeyStrength(key.key);
+    if (strength === 'none') continue;
+    let value = readValue(text, operator.end, key.element);
+    if (value === undefined) continue;
+    if (code === CODE.COMMA && !value.quoted) continue;
+    if (key.key.toLowerCase().endsWith('authorization')) value = extendOverScheme(text, value);
+    const proseFollows = !value.quoted && PROSE_AFTER.test(text.slice(value.end, value.end + 8));
+    const raw = text.slice(value.start, value.end);
+    const scheme = raw.indexOf(' ');
+    const credential =
+      scheme > 0 && key.key.toLowerCase().endsWith('authorization') ? raw.slice(scheme + 1) : raw;
+    if (isCredentialValue(credential, strength, proseFollows)) {
+      found(value.start, value.end);
+      index = Math.max(index, value.end - 1);
+    }
+  }
+}
+
+/** The regular expressions above, for the ReDoS check. */
+export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
+  ISO_DATE,
+  SHORT_NUMBER,
+  PLAIN_WORD,
+  PROSE_AFTER,
+  CAMEL_CASE_WORDS,
+  DOTTED_NAME,
+];

@@ -1,0 +1,256 @@
+import { CODE, isAlphanumeric, isDigit, isQuote } from '../char-codes.js';
+import { eachMatch, isSpaceCode, isWordCode, lineEnd } from '../text-scan.js';
+import { isCredentialValue } from './find-secret-assignments.js';
+import { isPlaceholderBody, isPlaceholderValue } from './placeholders.js';
+import { keyStrength } from './secret-key-names.js';
+
+type Found = (start: number, end: number) => void;
+
+const isWordOrDash = (code: number) => isWordCode(code) || code === CODE.HYPHEN;
+
+function runLeft(text: string, before: number, accepts: (code: number) => boolean, maximum: number): number {
+  let cursor = before;
+  const limit = Math.max(0, before - maximum);
+  while (cursor > limit && accepts(text.charCodeAt(cursor - 1))) cursor -= 1;
+  return cursor;
+}
+
+function runRight(text: string, from: number, accepts: (code: number) => boolean, maximum: number): number {
+  let cursor = from;
+  const limit = Math.min(text.length, from + maximum);
+  while (cursor < limit && accepts(text.charCodeAt(cursor))) cursor += 1;
+  return cursor;
+}
+
+function eachIndexOf(text: string, needle: string, visit: (index: number) => void): void {
+  for (let index = text.indexOf(needle); index !== -1; index = text.indexOf(needle, index + needle.length))
+    visit(index);
+}
+
+/**
+ * Tokens recognised by a marker inside them rather than a prefix: Azure AD client secrets
+ * (`…8Q~…`), Facebook app tokens (`<app id>|<secret>`), Telegram bot tokens (`<bot id>:A…`),
+ * legacy OpenAI keys (`…T3BlbkFJ…`) and Terraform Cloud tokens (`….atlasv1.…`).
+ */
+export function findInfixTokens(text: string, reportFound: Found): void {
+  const found: Found = (start, end) => {
+    if (!isPlaceholderBody(text.slice(start, end))) reportFound(start, end);
+  };
+  const isAzureCode = (code: number) =>
+    isAlphanumeric(code) || code === CODE.UNDERSCORE || code === CODE.TILDE || code === CODE.DOT;
+  eachIndexOf(text, 'Q~', (index) => {
+    if (!isDigit(text.charCodeAt(index - 1))) return;
+    const start = index - 4;
+    if (start < 0 || runLeft(text, index - 1, isAzureCode, 3) !== start) return;
+    if (start > 0 && isAzureCode(text.charCodeAt(start - 1))) return;
+    const end = runRight(text, index + 2, (code) => isAzureCode(code) || code === CODE.HYPHEN, 35);
+    if (end - index - 2 >= 31 && end - index - 2 <= 34) found(start, end);
+  });
+  const appToken = (separator: number, separatorLength: number) => {
+    const digitsStart = runLeft(text, separator, isDigit, 17);
+    const digits = separator - digitsStart;
+    if (digits < 15 || digits > 16) return;
+    const end = runRight(text, separator + separatorLength, isWordOrDash, 41);
+    const length = end - separator - separatorLength;
+    if (length >= 27 && length <= 40) found(digitsStart, end);
+  };
+  eachIndexOf(text, '|', (index) => appToken(index, 1));
+  eachIndexOf(text, '%7C', (index) => appToken(index, 3));
+  eachIndexOf(text, ':A', (index) => {
+    const digitsStart = runLeft(text, index, isDigit, 17);
+    const digits = index - digitsStart;
+    if (digits < 5 || digits > 16 || isWordCode(text.charCodeAt(digitsStart - 1))) return;
+    const end = runRight(text, index + 2, isWordOrDash, 36);
+    if (end - index - 2 >= 33 && end - index - 2 <= 35) found(digitsStart, end);
+  });
+  eachIndexOf(text, 'T3BlbkFJ', (index) => {
+    const start = runLeft(text, index, isWordOrDash, 128);
+    const end = runRight(text, index + 8, isWordOrDash, 128);
+    if (end - start >= 40) found(start, end);
+  });
+  eachIndexOf(text, '.atlasv1.', (index) => {
+    const start = runLeft(text, index, isAlphanumeric, 14);
+    const end = runRight(text, index + 9, (code) => isWordOrDash(code) || code === CODE.EQUALS, 70);
+    if (index - start === 14 && end - index - 9 >= 60) found(start, end);
+  });
+}
+
+const CURL = /\b(?:curl|wget|http)\b/g;
+const USER_OPTION = /[ \t](?:-u|--user|--proxy-user|--http-user|--password)(?:=|[ \t]{1,5})/g;
+
+/** Reads a shell word, quoted parts included: `'user:pass'`, `kevin:'pR…'`, `"{a}":"{b}"`. */
+function shellWordEnd(text: string, from: number): number {
+  let cursor = from;
+  const limit = Math.min(text.length, from + 512);
+  while (cursor < limit) {
+    const code = text.charCodeAt(cursor);
+    if (isQuote(code)) {
+      const close = text.indexOf(String.fromCharCode(code), cursor + 1);
+      const newline = text.indexOf('\n', cursor + 1);
+      // an unclosed quote ends the word: `-u user:pass"}` inside JSON is not part of it
+      if (close === -1 || close > limit || (newline !== -1 && newline < close)) return cursor;
+      cursor = close + 1;
+      continue;
+    }
+    if (isSpaceCode(code) || code === CODE.BACKSLASH) break;
+    cursor += 1;
+  }
+  return cursor;
+}
+
+/** Closing marks of the template parts of a `user:password` word: `{{…}}`, `${…}`, `$(…)`, `<…>`, `[…]`. */
+const TEMPLATE_CLOSERS: Readonly<Record<string, string>> = {
+  '{{': '}}',
+  '${': '}',
+  '$(': ')',
+  '<': '>',
+  '[': ']',
+};
+
+/** The word without its template and variable parts (`$NAME`), read by hand in one pass. */
+function withoutTemplates(word: string): string {
+  let kept = '';
+  let index = 0;
+  while (index < word.length) {
+    const two = word.slice(index, index + 2);
+    const opener =
+      two in TEMPLATE_CLOSERS ? two : word.charAt(index) in TEMPLATE_CLOSERS ? word.charAt(index) : '';
+    if (opener !== '') {
+      const close = word.indexOf(TEMPLATE_CLOSERS[opener] as string, index + opener.length);
+      if (close !== -1) {
+        index = close + (TEMPLATE_CLOSERS[opener] as string).length;
+        continue;
+      }
+    }
+    if (word.charAt(index) === '$' && isWordCode(word.charCodeAt(index + 1))) {
+      index += 1;
+      while (index < word.length && isWordCode(word.charCodeAt(index))) index += 1;
+      continue;
+    }
+    kept += word.charAt(index);
+    index += 1;
+  }
+  return kept;
+}
+const PASSWORD_PLACEHOLDER = /^(?:change(?:it|me)|pass(?:word)?|pwd|test|token|secret)$/i;
+
+/** Whether the password half of a `user:password` word is missing, a template or a placeholder. */
+function isPlaceholderUser(word: string): boolean {
+  const unquoted = word.replace(/["']/g, '');
+  const bare = withoutTemplates(unquoted);
+  const colon = bare.indexOf(':');
+  const originalPassword = unquoted.slice(unquoted.indexOf(':') + 1);
+  if (colon !== -1 && originalPassword.length > 0 && colon === bare.length - 1) return true; // `user:${PASS}`
+  const user = colon === -1 ? bare : bare.slice(0, colon);
+  const password = colon === -1 ? '' : bare.slice(colon + 1);
+  const secret = password.length > 0 ? password : user;
+  return secret.length < 3 || PASSWORD_PLACEHOLDER.test(secret) || isPlaceholderValue(secret);
+}
+
+/** `curl -u user:password`, `--user 'user:password'` and the like, within a few lines of the command. */
+export function findCommandCredentials(text: string, found: Found): void {
+  let searchedUntil = 0;
+  eachMatch(CURL, text, (match) => {
+    const from = Math.max(match.index, searchedUntil);
+    const windowEnd = Math.min(text.length, match.index + 2048);
+    USER_OPTION.lastIndex = from;
+    for (
+      let option = USER_OPTION.exec(text);
+      option !== null && option.index < windowEnd;
+      option = USER_OPTION.exec(text)
+    ) {
+      const start = option.index + option[0].length;
+      const end = shellWordEnd(text, start);
+      const word = text.slice(start, end);
+      if (word.length >= 4 && word.includes(':') && !isPlaceholderUser(word)) found(start, end);
+    }
+    searchedUntil = windowEnd;
+    return windowEnd;
+  });
+}
+
+const DATA_BLOCK = /\b(?:data|stringData):[ \t]*\r?\n/g;
+const SECRET_KIND = /\bkind:[ \t]*["']?secret\b/i;
+
+function indentation(text: string, lineStart: number): number {
+  return runRight(text, lineStart, (code) => code === CODE.SPACE || code === CODE.TAB, 64) - lineStart;
+}
+
+/** The values under `data:` (or `stringData:`) in a Kubernetes Secret manifest. */
+export function findKubernetesSecretData(text: string, found: Found): void {
+  eachMatch(DATA_BLOCK, text, (match) => {
+    // the same YAML document only: `---` starts another
+    const documentStart = text.lastIndexOf('\n---', match.index) + 1;
+    const nextDocument = text.indexOf('\n---', match.index);
+    const around = text.slice(
+      Math.max(documentStart, match.index - 600),
+      Math.min(nextDocument === -1 ? text.length : nextDocument, match.index + 2400),
+    );
+    if (!SECRET_KIND.test(around)) return;
+    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    const baseIndent = indentation(text, lineStart);
+    let cursor = match.index + match[0].length;
+    let blockIndent = -1;
+    for (let lines = 0; lines < 128 && cursor < text.length; lines += 1) {
+      const end = lineEnd(text, cursor, 16_384);
+      const indent = indentation(text, cursor);
+      const content = text.slice(cursor + indent, end);
+      const next = end + (text.charCodeAt(end) === CODE.CARRIAGE_RETURN ? 2 : 1);
+      if (content.length === 0 || content.startsWith('#')) {
+        cursor = next;
+        continue;
+      }
+      if (indent <= baseIndent && !(indent === baseIndent && content.startsWith('\t'))) break;
+      if (blockIndent >= 0 && indent > blockIndent) {
+        found(cursor + indent, end); // a line of a `|` or `>` block value
+        cursor = next;
+        continue;
+      }
+      blockIndent = -1;
+      const colon = content.indexOf(':');
+      if (colon > 0) {
+        const value = content.slice(colon + 1).trim();
+        if (/^[|>][-+]?$/.test(value)) blockIndent = indent;
+        else if (value.length >= 10 && !isPlaceholderValue(value.replace(/^["']|["']$/g, ''))) {
+          found(cursor + indent + colon + 1, end);
+        }
+      }
+      cursor = next;
+    }
+  });
+}
+
+const XML_KEY_ATTRIBUTE = /\bkey=["']/gi;
+const XML_VALUE_ATTRIBUTE = /\bvalue=(["'])/i;
+
+/** `<add key="ClearTextPassword" value="…"/>`: NuGet and .NET appSettings credentials. */
+export function findKeyValueAttributes(text: string, found: Found): void {
+  eachMatch(XML_KEY_ATTRIBUTE, text, (match) => {
+    const quote = match[0].charAt(match[0].length - 1);
+    const keyStart = match.index + match[0].length;
+    const keyEnd = text.indexOf(quote, keyStart);
+    if (keyEnd === -1 || keyEnd - keyStart > 128) return;
+    const strength = keyStrength(text.slice(keyStart, keyEnd));
+    if (strength === 'none') return;
+    const tagEnd = text.indexOf('>', keyEnd);
+    const tag = text.slice(keyEnd, tagEnd === -1 ? Math.min(text.length, keyEnd + 1024) : tagEnd);
+    const value = XML_VALUE_ATTRIBUTE.exec(tag);
+    if (value === null) return;
+    const valueStart = keyEnd + value.index + value[0].length;
+    const valueEnd = text.indexOf(value[1] as string, valueStart);
+    if (valueEnd === -1) return;
+    if (isCredentialValue(text.slice(valueStart, valueEnd), strength === 'provider' ? 'secret' : strength))
+      found(valueStart, valueEnd);
+  });
+}
+
+/** The regular expressions above, for the ReDoS check. */
+export const STRUCTURED_PATTERNS: readonly RegExp[] = [
+  CURL,
+  USER_OPTION,
+  PASSWORD_PLACEHOLDER,
+  DATA_BLOCK,
+  SECRET_KIND,
+  XML_KEY_ATTRIBUTE,
+  XML_VALUE_ATTRIBUTE,
+];

@@ -1,0 +1,126 @@
+import { CODE } from '../char-codes.js';
+
+/**
+ * Placeholders are not secrets. Help text, documentation and support answers show where a
+ * credential goes (`ghp_xxxx…`, `AKIAXXXXXXXXXXXXXXXX`, `<your-token>`, `${API_KEY}`, `****`), and
+ * redacting them would hide the very thing the user asked about.
+ */
+
+/** Characters that fill a placeholder body: `x`, `X`, `0`, `*`, `.`, `•`, `#`, `-`, `_`. */
+function isFillerCode(code: number): boolean {
+  return (
+    code === 120 ||
+    code === 88 ||
+    code === CODE.DIGIT_0 ||
+    code === CODE.ASTERISK ||
+    code === CODE.DOT ||
+    code === 0x2022 ||
+    code === CODE.HASH ||
+    code === CODE.HYPHEN ||
+    code === CODE.UNDERSCORE
+  );
+}
+
+const PLACEHOLDER_WORDS =
+  /example|sample|dummy|placeholder|your[_-]|redacted|changeme|replace[_-]?me|insert[_-]|fake/i;
+
+/**
+ * Values published on purpose, so never secret: gitleaks' global stopwords and the Google API
+ * keys its gcp-api-key rule allows (public Firebase and sample keys), from config/gitleaks.toml
+ * (MIT, Copyright (c) 2019 Zachary Rice; see NOTICE.md).
+ */
+const KNOWN_PUBLIC_VALUES = new Set([
+  '014df517-39d1-4453-b7b3-9930c563627c',
+  '6fe4476ee5a1832882e326b506d14126',
+  'AIzaSyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs',
+  'AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM',
+  'AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU',
+  'AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0',
+  'AIzayDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A',
+  'AIzaSyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c',
+  'AIzaSyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4',
+  'AIzaSyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY',
+  'AIzaSyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM',
+  'AIzaSyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ',
+  'AIzaSyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g',
+  'AIzaSyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU',
+  'AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw',
+  'AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE',
+  'AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY',
+]);
+
+/** Whether a whole token is a value published on purpose (a public sample key or stopword). */
+export function isKnownPublicValue(token: string): boolean {
+  return KNOWN_PUBLIC_VALUES.has(token);
+}
+
+/**
+ * Whether a token body after a known prefix is a placeholder: mostly filler characters
+ * (`xxxx`, `XXXX`, `0000`, `****`), or words that only documentation uses (`EXAMPLE`, `your_`).
+ */
+export function isPlaceholderBody(body: string, repeatedAllowed = false): boolean {
+  if (body.length === 0) return true;
+  let filler = 0;
+  let longestRun = 0;
+  let run = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    const code = body.charCodeAt(index);
+    if (isFillerCode(code)) {
+      filler += 1;
+      run += 1;
+      if (run > longestRun) longestRun = run;
+    } else run = 0;
+  }
+  if (filler * 2 >= body.length || (longestRun >= 8 && !repeatedAllowed)) return true;
+  if (!repeatedAllowed && isMostlyRepeated(body)) return true;
+  if (hasLongSequence(body)) return true;
+  return PLACEHOLDER_WORDS.test(body);
+}
+
+/** `abcdefghij…`, `0123456789`, `klmnopqrstuvwx`: ten or more ascending characters never occur by chance. */
+function hasLongSequence(body: string): boolean {
+  let run = 1;
+  for (let index = 1; index < body.length; index += 1) {
+    if (body.charCodeAt(index) === body.charCodeAt(index - 1) + 1) {
+      run += 1;
+      if (run >= 10) return true;
+    } else run = 1;
+  }
+  return false;
+}
+
+/** `aaaaaaaa…`, `aaaa1111bbbb2222…`: most characters sit in runs of one repeated character. */
+function isMostlyRepeated(body: string): boolean {
+  let inRuns = 0;
+  let runStart = 0;
+  for (let index = 1; index <= body.length; index += 1) {
+    if (index < body.length && body.charCodeAt(index) === body.charCodeAt(runStart)) continue;
+    if (index - runStart >= 3) inRuns += index - runStart;
+    runStart = index;
+  }
+  return inRuns * 5 >= body.length * 3;
+}
+
+/** Whole values that stand for "no secret here". */
+const PLACEHOLDER_VALUE =
+  /^(?:null|nil|none|undefined|true|false|yes|no|on|off|required|optional|redacted|hidden|masked|changeme|example|string|empty|n\/a|set|unset|present|missing|valid|invalid|expired|enabled|disabled|secret|password|token|test|dummy|sample|placeholder|default|auto|env|bearer|basic)$/i;
+
+/** Template markers around a placeholder: `<token>`, `[secret]`, `{{ key }}`, `${KEY}`, `%KEY%`, `$KEY`. */
+const TEMPLATE_VALUE =
+  /^(?:<[^<>]{1,80}>|\[[^[\]]{1,80}\]|\{\{[^{}]{1,120}\}\}|\$\{[^{}]{1,80}\}|\$\([^()]{1,80}\)|%[A-Za-z_][\w.]{0,60}%|\$[A-Za-z_]\w{0,60}|@[A-Za-z_]\w{0,60}@|\{[A-Za-z_]\w{0,60}\})$/;
+
+/** Whether a value assigned to a secret-named key is a placeholder rather than a credential. */
+export function isPlaceholderValue(value: string): boolean {
+  if (PLACEHOLDER_VALUE.test(value) || TEMPLATE_VALUE.test(value) || KNOWN_PUBLIC_VALUES.has(value))
+    return true;
+  const first = value.charCodeAt(0);
+  if (value.startsWith('ENC[')) return true; // a SOPS-encrypted value
+  const second = value.charCodeAt(1);
+  // an unfinished template or reference: `{base64(…`, `$(cat …`, `${KEY:-x`, `<user`
+  if (first === CODE.OPEN_BRACE || first === CODE.LESS_THAN) return true;
+  if (first === CODE.DOLLAR && (second === CODE.OPEN_BRACE || second === CODE.OPEN_PAREN)) return true;
+  return isPlaceholderBody(value);
+}
+
+/** The regular expressions above, for the ReDoS check. */
+export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [PLACEHOLDER_WORDS, PLACEHOLDER_VALUE, TEMPLATE_VALUE];

@@ -1,0 +1,437 @@
+/*
+ * Key names that announce a credential, as data. The provider names are those of gitleaks'
+ * keyword-anchored rules (MIT, Copyright (c) 2019 Zachary Rice; see token-formats.ts and
+ * NOTICE.md), checked against config/gitleaks.toml at commit b58d3f1.
+ */
+
+/** How strongly a key name announces a secret. */
+export type KeyStrength = 'password' | 'secret' | 'provider' | 'none';
+
+/** Words of a key name (after splitting camelCase, snake_case, kebab-case and dots) that name a secret. */
+const SECRET_PARTS = new Set([
+  'secret',
+  'secrets',
+  'token',
+  'tokens',
+  'apikey',
+  'apikeys',
+  'auth',
+  'authorization',
+  'authtoken',
+  'credential',
+  'credentials',
+  'creds',
+  'cred',
+  'cookie',
+  'cookies',
+  'session',
+  'sessionid',
+  'sid',
+  'dsn',
+  'privatekey',
+  'accesskey',
+  'secretkey',
+  'clientsecret',
+  'bearer',
+  'jwt',
+  'signature',
+  'salt',
+  'apitoken',
+  'accesstoken',
+  'refreshtoken',
+  'connectionstring',
+  'connstr',
+  'key',
+  'keys',
+  'login',
+  'pat',
+]);
+
+/** Words that name a password: the value is a secret even when it is short or a plain word. */
+const PASSWORD_PARTS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'passcode',
+  'pin',
+  'cleartextpassword',
+]);
+
+/** Joined (lower-case, separator-free) spellings that announce a secret across word parts. */
+const SECRET_JOINED =
+  /password|passwd|passphrase|secret|apikey|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey/;
+
+/** Words anywhere in a key name that make it public or a description: `publicToken`, `csrf_token`. */
+const HARMLESS_ANY_PARTS = new Set([
+  'public',
+  'publishable',
+  'csrf',
+  'xsrf',
+  'example',
+  'sample',
+  'placeholder',
+]);
+
+/** Provider names whose keys hold that provider's credentials (gitleaks' keyword rules). */
+const PROVIDER_PARTS = new Set([
+  'adafruit',
+  'adobe',
+  'airtable',
+  'algolia',
+  'alibaba',
+  'anthropic',
+  'artifactory',
+  'asana',
+  'atlassian',
+  'aws',
+  'azure',
+  'beamer',
+  'bintray',
+  'bitbucket',
+  'bittrex',
+  'clickhouse',
+  'clojars',
+  'cloudflare',
+  'codecov',
+  'cohere',
+  'coinbase',
+  'confluence',
+  'confluent',
+  'contentful',
+  'contribsys',
+  'datadog',
+  'digitalocean',
+  'discord',
+  'dnkey',
+  'doppler',
+  'droneci',
+  'dropbox',
+  'duffel',
+  'dynatrace',
+  'easypost',
+  'etsy',
+  'facebook',
+  'fastly',
+  'finicity',
+  'finnhub',
+  'flickr',
+  'flutterwave',
+  'frameio',
+  'freshbooks',
+  'gcp',
+  'github',
+  'gitlab',
+  'gitter',
+  'gocardless',
+  'grafana',
+  'harness',
+  'heroku',
+  'hubspot',
+  'huggingface',
+  'intercom',
+  'intra42',
+  'jfrog',
+  'jira',
+  'kraken',
+  'kucoin',
+  'launchdarkly',
+  'linear',
+  'linkedin',
+  'lob',
+  'mailchimp',
+  'mailgun',
+  'mapbox',
+  'mattermost',
+  'meraki',
+  'messagebird',
+  'netlify',
+  'newrelic',
+  'npm',
+  'nuget',
+  'nytimes',
+  'okta',
+  'openai',
+  'plaid',
+  'planetscale',
+  'postman',
+  'prefect',
+  'privateai',
+  'pulumi',
+  'pypi',
+  'rapidapi',
+  'rubygems',
+  'scalingo',
+  'sendbird',
+  'sendgrid',
+  'sendinblue',
+  'sentry',
+  'shippo',
+  'shopify',
+  'sidekiq',
+  'slack',
+  'snyk',
+  'sonar',
+  'sourcegraph',
+  'square',
+  'squarespace',
+  'stripe',
+  'sumo',
+  'sumologic',
+  'telegram',
+  'travis',
+  'twilio',
+  'twitch',
+  'twitter',
+  'typeform',
+  'vault',
+  'xray',
+  'yandex',
+  'zendesk',
+]);
+
+/** Joined spellings of multi-word provider names. */
+const PROVIDER_JOINED =
+  /newrelic|messagebird|linkedin|cohere|coapikey|contribsys|privateai|huggingface|sumologic|digitalocean|planetscale/;
+
+/**
+ * Last words of a key name that describe a secret rather than hold one: `token_type`,
+ * `password_hint`, `secret_name`, `api_key_id`, `session_timeout`.
+ */
+const HARMLESS_LAST_PARTS = new Set([
+  'type',
+  'types',
+  'url',
+  'uri',
+  'urls',
+  'at',
+  'count',
+  'counts',
+  'length',
+  'len',
+  'limit',
+  'limits',
+  'policy',
+  'expiry',
+  'expires',
+  'expiration',
+  'exp',
+  'in',
+  'ttl',
+  'hint',
+  'label',
+  'format',
+  'size',
+  'header',
+  'name',
+  'names',
+  'field',
+  'fields',
+  'reset',
+  'required',
+  'strength',
+  'prompt',
+  'usage',
+  'used',
+  'budget',
+  'max',
+  'min',
+  'rotation',
+  'rotated',
+  'created',
+  'updated',
+  'manager',
+  'endpoint',
+  'path',
+  'file',
+  'files',
+  'id',
+  'ids',
+  'timeout',
+  'version',
+  'enabled',
+  'disabled',
+  'mode',
+  'status',
+  'state',
+  'scope',
+  'scopes',
+  'method',
+  'methods',
+  'provider',
+  'kind',
+  'algorithm',
+  'alg',
+  'store',
+  'vault',
+  'ref',
+  'index',
+  'idx',
+  'date',
+  'time',
+  'location',
+  'region',
+  'domain',
+  'issuer',
+  'audience',
+  'error',
+  'message',
+  'description',
+  'placeholder',
+  'pattern',
+  'regex',
+  'rule',
+  'rules',
+  'valid',
+  'set',
+  'present',
+  'exists',
+  'changed',
+  'is',
+  'has',
+  'only',
+  'board',
+  'code',
+  'press',
+  'pressed',
+  'word',
+  'source',
+  'sources',
+]);
+
+/** Words before `key` that make it a database or UI key rather than a credential. */
+const HARMLESS_KEY_QUALIFIERS = new Set([
+  'primary',
+  'foreign',
+  'public',
+  'pub',
+  'sort',
+  'partition',
+  'idempotency',
+  'cache',
+  'lookup',
+  'map',
+  'hash',
+  'row',
+  'composite',
+  'unique',
+  'natural',
+  'bucket',
+  'schema',
+  'sequence',
+  'hot',
+  'object',
+  'translation',
+  'i18n',
+  'react',
+  'list',
+  'dedupe',
+  'dedup',
+  'routing',
+  'shard',
+  'group',
+  'message',
+  'event',
+  'table',
+  'column',
+  'field',
+  'config',
+  'setting',
+  'settings',
+  'registry',
+  'storage',
+  'license',
+  'product',
+  'feature',
+  'flag',
+  'short',
+  'label',
+  'sort',
+]);
+
+/** Splits `clientSecret`, `CLIENT_SECRET`, `client-secret` and `client.secret` into lower-case words. */
+export function keyParts(key: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let index = 0; index < key.length; index += 1) {
+    const character = key.charAt(index);
+    const code = key.charCodeAt(index);
+    const isUpper = code >= 65 && code <= 90;
+    const isLower = code >= 97 && code <= 122;
+    const isDigit = code >= 48 && code <= 57;
+    if (!isUpper && !isLower && !isDigit) {
+      if (current.length > 0) parts.push(current);
+      current = '';
+      continue;
+    }
+    const previous = key.charCodeAt(index - 1);
+    const previousIsLower = (previous >= 97 && previous <= 122) || (previous >= 48 && previous <= 57);
+    const nextCode = key.charCodeAt(index + 1);
+    const previousIsUpper = previous >= 65 && previous <= 90;
+    const startsWord = previousIsUpper && nextCode >= 97 && nextCode <= 122; // the T of ETSYToken
+    if (isUpper && (previousIsLower || startsWord) && current.length > 0) {
+      parts.push(current);
+      current = '';
+    }
+    current += character.toLowerCase();
+  }
+  if (current.length > 0) parts.push(current);
+  // `token1`, `password2`: a numbered key is still the key
+  return parts.map((part) => (part.length > 2 ? part.replace(/\d+$/, '') || part : part));
+}
+
+/**
+ * How strongly a key name announces a credential, without regard to case or separator:
+ * `password`, `DB_PASSWORD` and `1passwordToken` are passwords; `api_key`, `clientSecret`,
+ * `Authorization` and `SESSION` are secrets; `stripe` and `sumologic.accessId` name a provider;
+ * `token_type`, `password_hint` and `primary_key` are none.
+ */
+export function keyStrength(key: string): KeyStrength {
+  if (key.length === 0 || key.length > 128) return 'none';
+  const parts = keyParts(key);
+  if (parts.length === 0) return 'none';
+  const last = parts[parts.length - 1] as string;
+  const joined = parts.join('');
+  if (parts.some((part) => HARMLESS_ANY_PARTS.has(part))) return 'none';
+  // `session_id` is the session itself; `token_id` only names one
+  const describesSecret = HARMLESS_LAST_PARTS.has(last) && parts.length > 1 && !joined.endsWith('sessionid');
+  let strength: KeyStrength = 'none';
+  for (const part of parts) {
+    if (PASSWORD_PARTS.has(part) || part.endsWith('password') || part.endsWith('passwd')) {
+      strength = 'password';
+      break;
+    }
+  }
+  if (strength === 'none') {
+    for (let index = 0; index < parts.length; index += 1) {
+      const part = parts[index] as string;
+      if (!SECRET_PARTS.has(part)) continue;
+      if ((part === 'key' || part === 'keys') && HARMLESS_KEY_QUALIFIERS.has(parts[index - 1] ?? ''))
+        continue;
+      if (part === 'key' && index < parts.length - 1 && !SECRET_PARTS.has(parts[index + 1] ?? '')) {
+        // `key_name`, `keyboard`: only a trailing `key` (or `key_secret`) holds the key itself
+        continue;
+      }
+      strength = 'secret';
+      break;
+    }
+    if (strength === 'none' && SECRET_JOINED.test(joined)) strength = 'secret';
+  }
+  const isProvider = parts.some((part) => PROVIDER_PARTS.has(part)) || PROVIDER_JOINED.test(joined);
+  // `asanaToken`, `STRIPE_SECRET`: a provider's name and a secret word together is the strongest sign
+  if (strength === 'secret' && isProvider) return describesSecret ? 'none' : 'provider';
+  if (strength !== 'none') return describesSecret ? 'none' : strength;
+  if (!isProvider) return 'none';
+  // `client_id` and `access_id` of a provider are half of its credential pair
+  const namesAccessId =
+    last === 'id' &&
+    (parts.includes('access') ||
+      parts.includes('client') ||
+      joined.endsWith('accessid') ||
+      joined.endsWith('clientid'));
+  return describesSecret && !namesAccessId ? 'none' : 'provider';
+}
+
+/** The regular expressions above, for the ReDoS check. */
+export const KEY_NAME_PATTERNS: readonly RegExp[] = [SECRET_JOINED, PROVIDER_JOINED];
