@@ -49,7 +49,9 @@ export function anthropicModel(options: AnthropicModelOptions): Model {
       messages: conversation.messages,
       ...(system === undefined ? {} : { system }),
       ...(tools.length === 0 ? {} : { tools }),
-      ...(request.toolChoice === 'none' && tools.length > 0 ? { tool_choice: { type: 'none' as const } } : {}),
+      ...(request.toolChoice === 'none' && tools.length > 0
+        ? { tool_choice: { type: 'none' as const } }
+        : {}),
     };
   };
   const read = (message: Message): ModelResponse => {
