@@ -1,4 +1,4 @@
-import type { EmitEvent } from '../observe/event-sink.js';
+import type { EventHandler } from '../observe/events.js';
 import { refused, unavailable } from '../outcome/constructors.js';
 import type { Outcome } from '../outcome/outcome.js';
 import type { PendingApproval } from '../protocol.js';
@@ -33,7 +33,7 @@ export interface ApprovalGateConfig {
   tools: ReadonlyMap<string, Tool>;
   store: StateStore;
   clock: Clock;
-  emit: EmitEvent;
+  emit: EventHandler;
   createReference: CreateReference;
   approvalTtlMs: number;
 }

@@ -1,4 +1,4 @@
-import type { EmitEvent } from '../observe/event-sink.js';
+import type { EventHandler } from '../observe/events.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { isOutcome } from '../outcome/read-outcome.js';
 import { ToolError } from '../outcome/tool-error.js';
@@ -37,7 +37,7 @@ export interface ExecutionContext {
   /** The circuit breakers; without them no call is refused for its service's health. */
   breaker?: CircuitBreaker;
   /** Receives a `tool.retried` event per retry. */
-  emit?: EmitEvent;
+  emit?: EventHandler;
   /**
    * A number in [0, 1) for backoff jitter.
    * @default Math.random

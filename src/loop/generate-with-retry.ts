@@ -1,4 +1,4 @@
-import type { EmitEvent } from '../observe/event-sink.js';
+import type { EventHandler } from '../observe/events.js';
 import { abortableSleep } from '../policy/abortable-sleep.js';
 import { classifyTransient } from '../policy/classify-transient.js';
 import { decideRetry } from '../policy/decide-retry.js';
@@ -20,7 +20,7 @@ export interface GenerateContext {
   retry: ResolvedRetryOptions;
   clock: Clock;
   random: () => number;
-  emit: EmitEvent;
+  emit: EventHandler;
   runId: string;
   /** Streams the text: see `runAgent`'s `onText`. */
   onText?: ((delta: string) => void) | undefined;

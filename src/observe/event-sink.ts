@@ -1,4 +1,4 @@
-import type { ToolboundEvent } from './events.js';
+import type { EventHandler, ToolboundEvent } from './events.js';
 import type { Logger, LogLevel } from './logger.js';
 
 const LEVELS: Record<ToolboundEvent['type'], LogLevel> = {
@@ -23,9 +23,6 @@ const LEVELS: Record<ToolboundEvent['type'], LogLevel> = {
   'approval.expired': 'warn',
 };
 
-/** Sends one event to the logger and to each handler; nothing they throw escapes. */
-export type EmitEvent = (event: ToolboundEvent) => void;
-
 /**
  * Builds the emit function the dispatcher uses. A fatal halt is logged at error level because
  * it is an operator problem.
@@ -33,7 +30,7 @@ export type EmitEvent = (event: ToolboundEvent) => void;
 export function createEventSink(
   logger: Logger,
   handlers: ReadonlyArray<(event: ToolboundEvent) => void>,
-): EmitEvent {
+): EventHandler {
   return (event) => {
     const level = event.type === 'run.halted' && event.reason === 'fatal' ? 'error' : LEVELS[event.type];
     try {

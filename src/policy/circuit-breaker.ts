@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EmitEvent } from '../observe/event-sink.js';
+import type { EventHandler } from '../observe/events.js';
 import type { Clock } from '../state/clock.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { BreakerReply, BreakerResult, BreakerState, StateStore } from '../state/state-store.js';
@@ -31,7 +31,7 @@ export interface CircuitBreaker {
 export interface CircuitBreakerContext {
   store: StateStore;
   options: ResolvedBreakerOptions;
-  emit: EmitEvent;
+  emit: EventHandler;
   clock: Clock;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { EmitEvent } from '../observe/event-sink.js';
+import type { EventHandler } from '../observe/events.js';
 import { refused, unavailable } from '../outcome/constructors.js';
 import type { FailureOutcome, Outcome, OutcomeClass, UnavailableOutcome } from '../outcome/outcome.js';
 import type { HaltReason } from '../protocol.js';
@@ -123,7 +123,7 @@ export interface RunPolicyContext {
   options: ResolvedRunPolicyOptions;
   /** Bounds a reservation's lease: the longest a call can take with its retries. */
   retry: ResolvedRetryOptions;
-  emit: EmitEvent;
+  emit: EventHandler;
   clock: Clock;
 }
 

@@ -1,4 +1,4 @@
-import { createEventSink, type EmitEvent } from '../../observe/event-sink.js';
+import { createEventSink } from '../../observe/event-sink.js';
 import type { EventHandler } from '../../observe/events.js';
 import { jsonLineLogger, type Logger } from '../../observe/logger.js';
 import { storeDegradedEvent } from '../../policy/store-degraded.js';
@@ -174,7 +174,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       'createRedisStore: client must be a connected node-redis client or a RedisScriptClient.',
     );
   const client = isRedisScriptClient(options.client) ? options.client : fromNodeRedis(options.client);
-  const emit: EmitEvent = createEventSink(
+  const emit: EventHandler = createEventSink(
     options.logger ?? jsonLineLogger(),
     options.onEvent ? [options.onEvent] : [],
   );
