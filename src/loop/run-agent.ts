@@ -1,5 +1,6 @@
 import { createDispatcher, type Dispatcher } from '../boundary/create-dispatcher.js';
 import { createReferenceId } from '../boundary/reference-id.js';
+import { NEVER_ABORTED } from '../boundary/run-attempt.js';
 import { createEventSink } from '../observe/event-sink.js';
 import type { EventHandler } from '../observe/events.js';
 import { jsonLineLogger, type Logger } from '../observe/logger.js';
@@ -170,8 +171,8 @@ export async function runLoop(options: RunAgentOptions, resume?: ResumePoint): P
   const toolMessages: ToolMessage[] = [...(resume?.toolMessages ?? [])];
   const usage: Usage = { ...(resume?.usage ?? { inputTokens: 0, outputTokens: 0 }) };
   let paused = false;
-  const controller = new AbortController();
-  const runSignal = signal === undefined ? controller.signal : AbortSignal.any([signal, controller.signal]);
+  // the caller's signal is the run's; without one, nothing can abort the run
+  const runSignal = signal ?? NEVER_ABORTED;
 
   const finish = (endedBy: RunEnding, text?: string): AgentResult => ({
     runId,
