@@ -6,54 +6,11 @@ import {
   toOpenAIResponsesTools,
 } from '../../src/adapters/openai/index.js';
 import { runAgent } from '../../src/index.js';
+import { answer, functionCall, response } from './fixtures/responses-api.js';
 import { type ScriptedHttpServer, startScriptedHttpServer } from './fixtures/scripted-http-server.js';
 import { leaksHostPort, suggestionIn, weatherDispatcher } from './fixtures/weather-tools.js';
 
 type InputItem = { type?: string; role?: string; call_id?: string; output?: unknown; id?: string };
-
-let responseCount = 0;
-function response(output: Record<string, unknown>[]) {
-  responseCount += 1;
-  return {
-    id: `resp_${responseCount}`,
-    object: 'response',
-    created_at: 1_700_000_000,
-    status: 'completed',
-    model: 'gpt-test',
-    output,
-    parallel_tool_calls: true,
-    tool_choice: 'auto',
-    tools: [],
-    usage: {
-      input_tokens: 50,
-      output_tokens: 10,
-      total_tokens: 60,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens_details: { reasoning_tokens: 4 },
-    },
-  };
-}
-
-function functionCall(callId: string, name: string, args: string) {
-  return {
-    type: 'function_call',
-    id: `fc_${callId}`,
-    call_id: callId,
-    name,
-    arguments: args,
-    status: 'completed',
-  };
-}
-
-function answer(text: string) {
-  return {
-    type: 'message',
-    id: 'msg_1',
-    role: 'assistant',
-    status: 'completed',
-    content: [{ type: 'output_text', text, annotations: [] }],
-  };
-}
 
 const reasoning = { type: 'reasoning', id: 'rs_1', summary: [] };
 
