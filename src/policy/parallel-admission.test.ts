@@ -1,3 +1,4 @@
+// the cases and their expect() calls are shared by both stores: test/redis/parallel-admission.ts
 import { describe } from 'vitest';
 import { parallelAdmission } from '../../test/redis/parallel-admission.js';
 import { createMemoryStore } from '../state/memory-store.js';

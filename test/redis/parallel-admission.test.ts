@@ -1,3 +1,4 @@
+// the cases and their expect() calls are shared by both stores: test/redis/parallel-admission.ts
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createRedisStore, type RedisStore } from '../../src/adapters/redis/index.js';
