@@ -196,8 +196,8 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
     retry: config.retry,
     emit: config.emit,
     random: config.random,
-    ...(config.breaker === undefined ? {} : { breaker: config.breaker }),
-    ...(gate.approval === undefined ? {} : { approval: gate.approval }),
+    breaker: config.breaker,
+    approval: gate.approval,
   });
 
   // normalise
