@@ -18,6 +18,8 @@ const anything = fc.anything({
   withSparseArray: true,
   withNullPrototype: true,
   withObjectString: true,
+  withDate: true,
+  withMap: true,
   maxDepth: 4,
   values: [fc.jsonValue(), fc.constant(undefined), fc.double(), fc.string({ unit: 'binary' })],
 });
@@ -41,6 +43,16 @@ describe('canonicalJson', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('writes objects that JSON.stringify would write otherwise by their keys, like the first version', () => {
+    const odd = [
+      new Date(0),
+      new String('ab'),
+      Object.assign(Object.create({ toJSON: () => 'x' }), { a: 1 }),
+    ];
+    for (const value of odd) expect(canonicalJson({ value })).toBe(reference({ value }));
+    expect(canonicalJson(new Date(0))).toBe('{}');
   });
 
   it('does not depend on key order', () => {

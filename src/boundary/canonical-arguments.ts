@@ -42,13 +42,10 @@ function write(value: unknown, depth: number): string {
     }
     return `${text}]`;
   }
-  let keys = Object.keys(value);
-  for (let index = 1; index < keys.length; index++) {
-    if (keys[index - 1]! > keys[index]!) {
-      keys = keys.sort();
-      break;
-    }
-  }
+  const keys = sortInPlace(Object.keys(value));
+  // the usual arguments, one flat object: JSON.stringify writes the keys in the listed order,
+  // in one string, where joining them piece by piece would build one string per piece
+  if (allPlainValues(value as Record<string, unknown>, keys)) return JSON.stringify(value, keys);
   let text = '{';
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!;
@@ -56,4 +53,41 @@ function write(value: unknown, depth: number): string {
     text += `${JSON.stringify(key)}:${write((value as Record<string, unknown>)[key], depth + 1)}`;
   }
   return `${text}}`;
+}
+
+/**
+ * Sorts keys in code-unit order, as `Array.prototype.sort` does: insertion sort for the short
+ * lists arguments have (no scratch array, and a sorted list costs one pass), the built-in past that.
+ */
+function sortInPlace(keys: string[]): string[] {
+  if (keys.length > 16) return keys.sort();
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index]!;
+    let at = index;
+    while (at > 0 && keys[at - 1]! > key) {
+      keys[at] = keys[at - 1]!;
+      at--;
+    }
+    keys[at] = key;
+  }
+  return keys;
+}
+
+/** True when every listed value is written by JSON.stringify as canonicalJson writes it. */
+function allPlainValues(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  // anything but a plain object may have a toJSON or a primitive value (a Date, a String) that
+  // JSON.stringify would write instead of its keys
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key of keys) {
+    const field = value[key];
+    if (
+      field !== null &&
+      typeof field !== 'string' &&
+      typeof field !== 'number' &&
+      typeof field !== 'boolean'
+    )
+      return false;
+  }
+  return true;
 }

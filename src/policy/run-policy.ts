@@ -228,6 +228,15 @@ interface InFlightCall {
   resolve: ((verdict: Verdict) => void) | undefined;
 }
 
+/** A call that has claimed its place among identical calls, before the store has placed it. */
+interface Claim extends InFlightCall {
+  runId: string;
+  toolName: string;
+  dedupKey: string;
+  id: string;
+  call: string;
+}
+
 /** The promise an identical call waits on, made on the first follower's demand. */
 function verdictOf(call: InFlightCall): Promise<Verdict> {
   call.verdict ??= new Promise<Verdict>((resolve) => {
@@ -380,46 +389,28 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
         (retry.maxAttempts === 1 ? timeoutMs : retry.maxElapsedMs + timeoutMs) + LEASE_MARGIN_MS;
       if (leader !== undefined)
         return { kind: 'shared', verdict: followVerdict(verdictOf(leader), toolName, leaseMs, signal) };
-      const call = keyOf('c', toolName, argumentsKey);
-      const id = `${processId}:${++sequence}`;
       // claim the call before anything can wait, so an identical call arriving meanwhile follows it
-      const entry: InFlightCall = { verdict: undefined, resolve: undefined };
-      inFlight.set(dedupKey, entry);
-      const release = (result: Verdict) => {
-        if (inFlight.get(dedupKey) === entry) inFlight.delete(dedupKey);
-        entry.resolve?.(result);
-        entry.resolve = undefined;
+      const claim: Claim = {
+        runId,
+        toolName,
+        dedupKey,
+        id: `${processId}:${++sequence}`,
+        call: keyOf('c', toolName, argumentsKey),
+        verdict: undefined,
+        resolve: undefined,
       };
-      const aborted = (): Reservation => {
-        const outcome = abortedOutcome(toolName);
-        release({ outcome });
-        return { kind: 'refused', outcome };
+      inFlight.set(dedupKey, claim);
+      if (signal?.aborted) return aborted(claim);
+      const command: RunCommand = {
+        kind: 'reserve',
+        id: claim.id,
+        call: claim.call,
+        unavailable: keyOf('u', toolName),
+        leaseMs,
       };
-      const command: RunCommand = { kind: 'reserve', id, call, unavailable: keyOf('u', toolName), leaseMs };
-      /** The reservation a reply grants or refuses; undefined when the call must wait. */
-      const place = (reply: RunReply | undefined): Reservation | undefined => {
-        if (reply === undefined || reply.kind === 'admitted')
-          return { kind: 'run', id, dedupKey, call, settled: false };
-        const refused = refusal(runId, toolName, reply);
-        if (refused?.kind !== 'refused') return undefined;
-        release({ outcome: refused.outcome, ...(refused.halt === undefined ? {} : { halt: refused.halt }) });
-        return refused;
-      };
-      const waitForTurn = async (first: Maybe<RunReply | undefined>): Promise<Reservation> => {
-        let reply = await first;
-        for (;;) {
-          const placed = place(reply);
-          if (placed !== undefined) return placed;
-          const retryAfterMs = reply?.kind === 'wait' ? reply.retryAfterMs : WAIT_POLL_MS;
-          if (!(await waitForPlace(runId, retryAfterMs, signal))) return aborted();
-          if (signal?.aborted) return aborted();
-          reply = await update(runId, command);
-        }
-      };
-      if (signal?.aborted) return aborted();
       const first = update(runId, command);
-      if (first instanceof Promise) return waitForTurn(first);
-      return place(first) ?? waitForTurn(first);
+      if (first instanceof Promise) return waitForTurn(claim, command, first, signal);
+      return place(claim, first) ?? waitForTurn(claim, command, first, signal);
     },
 
     record({ runId, toolName, toolCallId, argumentsKey, outcome, reservation }) {
@@ -428,15 +419,6 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
       if (reservation?.kind === 'shared') return reservation.verdict;
       const own = reservation?.kind === 'run' && !reservation.settled ? reservation : undefined;
       if (own !== undefined) own.settled = true;
-      const release = (verdict: Verdict): Verdict => {
-        if (own !== undefined) {
-          const entry = inFlight.get(own.dedupKey);
-          inFlight.delete(own.dedupKey);
-          entry?.resolve?.(verdict);
-        }
-        wake(runId);
-        return verdict;
-      };
       let verdict: Maybe<Verdict>;
       try {
         verdict = settle({
@@ -448,14 +430,17 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
           id: reservation?.kind === 'run' ? reservation.id : '',
         });
       } catch (error) {
-        release({ outcome });
+        ended(runId, own, { outcome });
         throw error;
       }
-      if (!(verdict instanceof Promise)) return release(verdict);
-      return verdict.then(release, (error: unknown) => {
-        release({ outcome });
-        throw error;
-      });
+      if (!(verdict instanceof Promise)) return ended(runId, own, verdict);
+      return verdict.then(
+        (settled) => ended(runId, own, settled),
+        (error: unknown) => {
+          ended(runId, own, { outcome });
+          throw error;
+        },
+      );
     },
 
     async endRun(runId) {
@@ -466,6 +451,60 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
       }
     },
   };
+
+  /** A call has settled: identical calls that followed it get its verdict, and waiting calls ask again. */
+  function ended(runId: string, own: RunReservation | undefined, verdict: Verdict): Verdict {
+    if (own !== undefined) {
+      const entry = inFlight.get(own.dedupKey);
+      inFlight.delete(own.dedupKey);
+      entry?.resolve?.(verdict);
+    }
+    wake(runId);
+    return verdict;
+  }
+
+  /** Ends a claim that will not run: identical calls that followed it get `verdict`. */
+  function release(claim: Claim, verdict: Verdict): void {
+    if (inFlight.get(claim.dedupKey) === claim) inFlight.delete(claim.dedupKey);
+    claim.resolve?.(verdict);
+    claim.resolve = undefined;
+  }
+
+  function aborted(claim: Claim): Reservation {
+    const outcome = abortedOutcome(claim.toolName);
+    release(claim, { outcome });
+    return { kind: 'refused', outcome };
+  }
+
+  /** The reservation a store's reply grants or refuses; undefined when the call must wait. */
+  function place(claim: Claim, reply: RunReply | undefined): Reservation | undefined {
+    if (reply === undefined || reply.kind === 'admitted')
+      return { kind: 'run', id: claim.id, dedupKey: claim.dedupKey, call: claim.call, settled: false };
+    const refused = refusal(claim.runId, claim.toolName, reply);
+    if (refused?.kind !== 'refused') return undefined;
+    release(claim, {
+      outcome: refused.outcome,
+      ...(refused.halt === undefined ? {} : { halt: refused.halt }),
+    });
+    return refused;
+  }
+
+  /** Asks again each time a call of the run settles here, or the poll interval passes, until placed or aborted. */
+  async function waitForTurn(
+    claim: Claim,
+    command: RunCommand,
+    first: Maybe<RunReply | undefined>,
+    signal: AbortSignal | undefined,
+  ): Promise<Reservation> {
+    let reply = await first;
+    for (;;) {
+      const placed = place(claim, reply);
+      if (placed !== undefined) return placed;
+      const retryAfterMs = reply?.kind === 'wait' ? reply.retryAfterMs : WAIT_POLL_MS;
+      if (!(await waitForPlace(claim.runId, retryAfterMs, signal)) || signal?.aborted) return aborted(claim);
+      reply = await update(claim.runId, command);
+    }
+  }
 
   function settle(request: SettleRequest): Maybe<Verdict> {
     const { runId, toolName, outcome, call, id } = request;
