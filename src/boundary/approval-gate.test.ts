@@ -198,3 +198,40 @@ describe('where nothing can pause', () => {
     expect(taken.pendingApproval).toMatchObject({ toolName: 'delete_account', arguments: { account: 'A' } });
   });
 });
+
+describe('the approval gate on the hot path', () => {
+  it('reads the store only for tools that have something to check', async () => {
+    const memory = createMemoryStore();
+    const read: string[] = [];
+    const store = {
+      updateRun: memory.updateRun.bind(memory),
+      inspectRun: memory.inspectRun.bind(memory),
+      clear: memory.clear.bind(memory),
+      updateApproval: (key: string, command: Parameters<NonNullable<typeof memory.updateApproval>>[1]) => {
+        read.push(key);
+        return memory.updateApproval!(key, command);
+      },
+    };
+    const plain = defineTool({
+      name: 'lookup',
+      description: 'Looks up.',
+      input: z.object({ id: z.string() }),
+      needsApproval: false,
+      run: () => ({ found: true }),
+    });
+    const { tool: budgeted } = budgetedTool(2);
+    const dispatcher = createDispatcher({ tools: [plain, budgeted], logger: silentLogger, store });
+    const looked = await dispatcher.dispatch(
+      { id: 'c1', name: 'lookup', arguments: { id: 'a' } },
+      { runId: 'r' },
+    );
+    expect(looked.outcome.class).toBe('ok');
+    expect(read).toEqual([]);
+    const sent = await dispatcher.dispatch(
+      { id: 'c2', name: 'send_email', arguments: { to: 'a@example.com' } },
+      { runId: 'r' },
+    );
+    expect(sent.outcome.class).toBe('ok');
+    expect(read).toEqual(['budget:r:send_email']);
+  });
+});

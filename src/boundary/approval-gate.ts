@@ -97,6 +97,19 @@ const offerKey = (runId: string, offerTool: string, args: unknown) =>
 const budgetKey = (runId: string, toolName: string) => `budget:${runId}:${toolName}`;
 
 /**
+ * True when a call of `tool` has something for the gate to check: an offer to take up, a
+ * `needsApproval`, or a per-run budget. A call without one, and without a person's decision,
+ * passes the gate without reading the store.
+ */
+export function hasApprovalGate(tool: Tool): boolean {
+  return (
+    isApprovalRequestTool(tool) ||
+    (tool.needsApproval !== undefined && tool.needsApproval !== false) ||
+    tool.maxCallsPerRun !== undefined
+  );
+}
+
+/**
  * The approval half of the run's gate, in order: a person's decision on this call (claimed
  * once in the store), the approval-request tool taking up an offer, the tool's own
  * `needsApproval`, then the tool's per-run budget. A call that needs approval is never run here:

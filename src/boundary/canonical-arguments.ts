@@ -2,18 +2,92 @@ import { createHash } from 'node:crypto';
 
 /**
  * A short, stable key for a set of arguments: key order and whitespace do not change it, so
- * `{"a":1,"b":2}` and `{ "b": 2, "a": 1 }` count as the same call.
+ * `{"a":1,"b":2}` and `{ "b": 2, "a": 1 }` count as the same call. Signed paused-run states
+ * carry it, so its value must never change between versions.
  */
 export function canonicalArgumentsKey(args: unknown): string {
-  return createHash('sha256').update(stableStringify(args, 0)).digest('base64url').slice(0, 22);
+  return createHash('sha256').update(canonicalJson(args)).digest('base64url').slice(0, 22);
 }
 
-function stableStringify(value: unknown, depth: number): string {
+/** Longest canonical JSON a call key keeps as it is, rather than hashed. */
+const MAX_PLAIN_CALL_KEY = 64;
+
+/**
+ * What the run policy counts "the same call" by: the canonical JSON itself when it is short (no
+ * hash to compute, and no collision possible), else {@link canonicalArgumentsKey}. The `=`
+ * prefix never starts a hash (base64url has no `=`), so the two forms cannot meet.
+ */
+export function callKey(args: unknown): string {
+  const json = canonicalJson(args);
+  if (json.length <= MAX_PLAIN_CALL_KEY) return `=${json}`;
+  return createHash('sha256').update(json).digest('base64url').slice(0, 22);
+}
+
+/**
+ * JSON with every object's keys in sorted order, and `null` for what JSON cannot write. Built
+ * in one pass into one string: a key list is only copied and sorted when it is out of order.
+ */
+export function canonicalJson(value: unknown): string {
+  return write(value, 0);
+}
+
+function write(value: unknown, depth: number): string {
   if (depth > 100) return '"…"';
-  if (Array.isArray(value)) return `[${value.map((item) => stableStringify(item, depth + 1)).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableStringify((value as Record<string, unknown>)[key], depth + 1)}`).join(',')}}`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) text += ',';
+      if (index in value) text += write(value[index], depth + 1); // a hole writes nothing, as join does
+    }
+    return `${text}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const keys = sortInPlace(Object.keys(value));
+  // the usual arguments, one flat object: JSON.stringify writes the keys in the listed order,
+  // in one string, where joining them piece by piece would build one string per piece
+  if (allPlainValues(value as Record<string, unknown>, keys)) return JSON.stringify(value, keys);
+  let text = '{';
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    if (index > 0) text += ',';
+    text += `${JSON.stringify(key)}:${write((value as Record<string, unknown>)[key], depth + 1)}`;
+  }
+  return `${text}}`;
+}
+
+/**
+ * Sorts keys in code-unit order, as `Array.prototype.sort` does: insertion sort for the short
+ * lists arguments have (no scratch array, and a sorted list costs one pass), the built-in past that.
+ */
+function sortInPlace(keys: string[]): string[] {
+  if (keys.length > 16) return keys.sort();
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index]!;
+    let at = index;
+    while (at > 0 && keys[at - 1]! > key) {
+      keys[at] = keys[at - 1]!;
+      at--;
+    }
+    keys[at] = key;
+  }
+  return keys;
+}
+
+/** True when every listed value is written by JSON.stringify as canonicalJson writes it. */
+function allPlainValues(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  // anything but a plain object may have a toJSON or a primitive value (a Date, a String) that
+  // JSON.stringify would write instead of its keys
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key of keys) {
+    const field = value[key];
+    if (
+      field !== null &&
+      typeof field !== 'string' &&
+      typeof field !== 'number' &&
+      typeof field !== 'boolean'
+    )
+      return false;
+  }
+  return true;
 }

@@ -15,9 +15,15 @@ import type { StateStore } from '../state/state-store.js';
 import type { Tool } from '../tool/define-tool.js';
 import { readField } from '../util/read-field.js';
 import { truncate } from '../util/truncate.js';
-import { type CallApproval, passApprovalGate, recordOffer } from './approval-gate.js';
+import {
+  type CallApproval,
+  type GateResult,
+  hasApprovalGate,
+  passApprovalGate,
+  recordOffer,
+} from './approval-gate.js';
 import { renderForModel } from './bound-content.js';
-import { canonicalArgumentsKey } from './canonical-arguments.js';
+import { callKey } from './canonical-arguments.js';
 import { classifyResult } from './classify-result.js';
 import { executeTool } from './execute-tool.js';
 import { findTool } from './find-tool.js';
@@ -72,6 +78,9 @@ interface Decision {
   /** The call's place in the run, once it reached the gate; `record` settles it. */
   reservation?: Reservation;
 }
+
+/** The gate's answer for a call with nothing to check. */
+const PASS: GateResult = Object.freeze({ kind: 'pass' });
 
 /** The longest tool name a message echoes back for an unknown tool. */
 const MAX_ECHOED_NAME = 64;
@@ -144,29 +153,35 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   const validated = bounded.value;
   if (!validated.ok) return { outcome: validated.outcome, tool, keySource, attempts: 0 };
 
-  // gate: approvals and the tool's budget, then a place in the run, reserved atomically (an
-  // identical call already in flight is shared instead of run again)
-  const gate = await passApprovalGate(config, {
-    runId: request.runId,
-    toolCallId: request.toolCallId,
-    tool,
-    args: parsed.value,
-    value: validated.value,
-    approval: request.approval,
-  });
+  // gate: approvals and the tool's budget (only a call that has any to check goes to the store
+  // for them), then a place in the run, reserved atomically (an identical call already in flight
+  // is shared instead of run again)
+  const gate =
+    request.approval === undefined && !hasApprovalGate(tool)
+      ? PASS
+      : await passApprovalGate(config, {
+          runId: request.runId,
+          toolCallId: request.toolCallId,
+          tool,
+          args: parsed.value,
+          value: validated.value,
+          approval: request.approval,
+        });
   if (gate.kind === 'stop') {
     const stopped: Decision = { outcome: gate.outcome, tool, keySource, attempts: 0 };
     if (gate.pendingApproval !== undefined) stopped.pendingApproval = gate.pendingApproval;
     if (request.approval !== undefined) stopped.decidedByPerson = true;
     return stopped;
   }
-  const reservation = await config.policy.reserve({
+  const reserving = config.policy.reserve({
     runId: request.runId,
     toolName: tool.name,
-    argumentsKey: canonicalArgumentsKey(keySource),
+    argumentsKey: callKey(keySource),
     timeoutMs: tool.timeoutMs,
     signal: request.signal,
   });
+  // the in-memory store answers at once: no await, so no trip through the microtask queue
+  const reservation = reserving instanceof Promise ? await reserving : reserving;
   if (reservation.kind === 'refused')
     return { outcome: reservation.outcome, tool, keySource, attempts: 0, reservation };
   if (reservation.kind === 'shared')
@@ -181,15 +196,16 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
     retry: config.retry,
     emit: config.emit,
     random: config.random,
-    ...(config.breaker === undefined ? {} : { breaker: config.breaker }),
-    ...(gate.approval === undefined ? {} : { approval: gate.approval }),
+    breaker: config.breaker,
+    approval: gate.approval,
   });
 
   // normalise
   const outcome = normalise(config, request, tool, execution.result, parsed.value);
-  await recordOffer(config, { runId: request.runId, tool, args: parsed.value, outcome }).catch(() => {
-    // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
-  });
+  if (outcome.class === 'refused' && outcome.offer !== undefined)
+    await recordOffer(config, { runId: request.runId, tool, args: parsed.value, outcome }).catch(() => {
+      // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
+    });
   return { outcome, tool, keySource, attempts: execution.attempts, reservation };
 }
 
@@ -249,12 +265,12 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
   }
 
   // run policy: only failures are counted, so only they need the canonical arguments
-  const argumentsKey = sanitized.outcome.ok ? '' : canonicalArgumentsKey(decision.keySource);
+  const argumentsKey = sanitized.outcome.ok ? '' : callKey(decision.keySource);
   // a call waiting for a person, or declined by one, is not the model failing, and holds no
   // reservation: the policy does not count it
-  const verdict =
+  const recorded =
     decision.pendingApproval === undefined && decision.decidedByPerson !== true
-      ? await config.policy.record({
+      ? config.policy.record({
           runId,
           toolName,
           toolCallId,
@@ -263,6 +279,7 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
           ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
         })
       : { outcome: sanitized.outcome };
+  const verdict = recorded instanceof Promise ? await recorded : recorded;
 
   // render, then sanitise once more exactly what the model reads (hints the policy added included)
   const rendered = renderForModel({

@@ -3,7 +3,7 @@ import type { Outcome } from '../outcome/outcome.js';
 import { isOutcome } from '../outcome/read-outcome.js';
 import { ToolError } from '../outcome/tool-error.js';
 import { abortableSleep } from '../policy/abortable-sleep.js';
-import type { CircuitBreaker } from '../policy/circuit-breaker.js';
+import type { BreakerAdmission, BreakerTicket, CircuitBreaker } from '../policy/circuit-breaker.js';
 import { classifyTransient, type TransientFailure } from '../policy/classify-transient.js';
 import { decideRetry } from '../policy/decide-retry.js';
 import { type ResolvedRetryOptions, resolveRetryOptions } from '../policy/retry-options.js';
@@ -35,7 +35,7 @@ export interface ExecutionContext {
   /** How transient failures are retried; without it every call gets one attempt. */
   retry?: ResolvedRetryOptions;
   /** The circuit breakers; without them no call is refused for its service's health. */
-  breaker?: CircuitBreaker;
+  breaker?: CircuitBreaker | undefined;
   /** Receives a `tool.retried` event per retry. */
   emit?: EventHandler;
   /**
@@ -44,7 +44,7 @@ export interface ExecutionContext {
    */
   random?: () => number;
   /** Set when the call runs under a person's approval; the tool reads it in its context. */
-  approval?: ToolApproval;
+  approval?: ToolApproval | undefined;
 }
 
 const SINGLE_ATTEMPT = resolveRetryOptions({ maxAttempts: 1 });
@@ -56,46 +56,51 @@ const PROBE_LEASE_MARGIN_MS = 1_000;
  * transient failures retried inside the boundary (idempotent tools only, unless the failure came
  * before the request left) under capped exponential backoff. The model sees one result.
  */
-export async function executeTool(tool: Tool, args: unknown, context: ExecutionContext): Promise<Execution> {
+export function executeTool(tool: Tool, args: unknown, context: ExecutionContext): Promise<Execution> {
   const { breaker } = context;
-  if (breaker === undefined) return (await attemptWithRetries(tool, args, context, false)).execution;
-  const admission = await breaker.admit(tool.service, tool.timeoutMs + PROBE_LEASE_MARGIN_MS, context.runId);
-  if (!admission.admitted) {
-    return {
-      result: { kind: 'outcome', outcome: breakerOpenOutcome(tool.name, admission.retryAfterMs) },
-      attempts: 0,
-    };
-  }
-  const { execution, verdict } = await attemptWithRetries(tool, args, context, admission.ticket.probe);
-  await breaker.record(admission.ticket, verdict, context.runId);
-  return execution;
+  if (breaker === undefined) return attemptWithRetries(tool, args, context, undefined);
+  // a closed breaker this process saw recently answers at once: no await before the tool runs
+  const admission = breaker.admit(tool.service, tool.timeoutMs + PROBE_LEASE_MARGIN_MS, context.runId);
+  if (admission instanceof Promise)
+    return admission.then((admitted) => runAdmitted(tool, args, context, breaker, admitted));
+  return runAdmitted(tool, args, context, breaker, admission);
 }
 
+function runAdmitted(
+  tool: Tool,
+  args: unknown,
+  context: ExecutionContext,
+  breaker: CircuitBreaker,
+  admission: BreakerAdmission,
+): Promise<Execution> {
+  if (!admission.admitted) {
+    return Promise.resolve({
+      result: { kind: 'outcome', outcome: breakerOpenOutcome(tool.name, admission.retryAfterMs) },
+      attempts: 0,
+    });
+  }
+  return attemptWithRetries(tool, args, context, { breaker, ticket: admission.ticket });
+}
+
+/** The attempts of one call; the breaker, when there is one, hears how they ended. */
 async function attemptWithRetries(
   tool: Tool,
   args: unknown,
   context: ExecutionContext,
-  probe: boolean,
-): Promise<{ execution: Execution; verdict: BreakerResult }> {
+  admitted: { breaker: CircuitBreaker; ticket: BreakerTicket } | undefined,
+): Promise<Execution> {
   const { clock, signal, runId, toolCallId } = context;
   const configured = context.retry ?? SINGLE_ATTEMPT;
   // the probe holds the half-open lease: one attempt, no waiting, then the breaker decides
-  const options = probe ? { ...configured, maxAttempts: 1 } : configured;
+  const options = admitted?.ticket.probe === true ? { ...configured, maxAttempts: 1 } : configured;
   const random = context.random ?? Math.random;
   const startedAt = clock.now();
   let previousDelayMs = options.initialDelayMs;
   for (let attempt = 1; ; attempt++) {
-    const result = await runAttempt(tool, args, {
-      runId,
-      toolCallId,
-      signal,
-      clock,
-      attempt,
-      ...(context.approval === undefined ? {} : { approval: context.approval }),
-    });
+    const result = await runAttempt(tool, args, context, attempt);
     const failure = transientFailureOf(result, clock.now());
     if (failure === undefined)
-      return { execution: { result, attempts: attempt }, verdict: safeVerdictOf(result) };
+      return ended(admitted, runId, { result, attempts: attempt }, safeVerdictOf(result));
     const decision = decideRetry({
       failure,
       idempotent: tool.idempotent,
@@ -110,7 +115,7 @@ async function attemptWithRetries(
         decision.reason === 'outcome_unknown'
           ? outcomeUnknownOutcome(tool.name)
           : retriesExhaustedOutcome(tool.name, attempt, failure.reason, failure.retryAfterMs);
-      return { execution: { result: { kind: 'outcome', outcome }, attempts: attempt }, verdict: 'failure' };
+      return ended(admitted, runId, { result: { kind: 'outcome', outcome }, attempts: attempt }, 'failure');
     }
     context.emit?.({
       type: 'tool.retried',
@@ -125,8 +130,20 @@ async function attemptWithRetries(
     previousDelayMs = decision.delayMs;
     // a caller abort ends the wait at once, and no further attempt starts
     if (!(await abortableSleep(decision.delayMs, clock, signal)))
-      return { execution: { result: { kind: 'aborted' }, attempts: attempt }, verdict: 'neutral' };
+      return ended(admitted, runId, { result: { kind: 'aborted' }, attempts: attempt }, 'neutral');
   }
+}
+
+/** The execution, once the breaker (when there is one) has heard how it ended. */
+function ended(
+  admitted: { breaker: CircuitBreaker; ticket: BreakerTicket } | undefined,
+  runId: string,
+  execution: Execution,
+  verdict: BreakerResult,
+): Execution | Promise<Execution> {
+  if (admitted === undefined) return execution;
+  const recorded = admitted.breaker.record(admitted.ticket, verdict, runId);
+  return recorded instanceof Promise ? recorded.then(() => execution) : execution;
 }
 
 function transientFailureOf(result: AttemptResult, nowMs: number): TransientFailure | undefined {

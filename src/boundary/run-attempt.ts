@@ -9,16 +9,15 @@ export type AttemptResult =
   | { kind: 'timed_out'; timeoutMs: number }
   | { kind: 'aborted' };
 
-/** What one attempt needs besides the tool and its arguments. */
+/** What one attempt needs besides the tool, its arguments and the attempt's number: the call's context. */
 export interface AttemptContext {
   runId: string;
   toolCallId: string;
-  attempt: number;
   /** The caller's signal; aborting it ends the attempt at once. */
   signal: AbortSignal;
   clock: Clock;
   /** Set when the call runs under a person's approval. */
-  approval?: ToolApproval;
+  approval?: ToolApproval | undefined;
 }
 
 /** The signal of calls made without one: nothing ever aborts it, so nobody needs to listen. */
@@ -33,9 +32,14 @@ const ABORTED: AttemptResult = Object.freeze({ kind: 'aborted' });
  * settles when the tool settles, the timeout fires or the caller aborts, whichever is first; a
  * tool that ignores its signal is left to finish in the background and its late result is dropped.
  */
-export function runAttempt(tool: Tool, args: unknown, context: AttemptContext): Promise<AttemptResult> {
+export function runAttempt(
+  tool: Tool,
+  args: unknown,
+  context: AttemptContext,
+  attempt: number,
+): Promise<AttemptResult> {
   if (context.signal.aborted) return Promise.resolve(ABORTED);
-  return new Attempt(tool, context).run(args);
+  return new Attempt(tool, context, attempt).run(args);
 }
 
 /**
@@ -58,10 +62,10 @@ class Attempt implements ToolContext {
   #resolve: ((result: AttemptResult) => void) | undefined;
   #stopListening: (() => void) | undefined;
 
-  constructor(tool: Tool, context: AttemptContext) {
+  constructor(tool: Tool, context: AttemptContext, attempt: number) {
     this.runId = context.runId;
     this.toolCallId = context.toolCallId;
-    this.attempt = context.attempt;
+    this.attempt = attempt;
     if (context.approval !== undefined) this.approval = context.approval;
     this.#tool = tool;
     this.#caller = context.signal;

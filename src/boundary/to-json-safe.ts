@@ -25,7 +25,9 @@ export function toJsonSafe(value: unknown, limits: JsonSafeLimits): unknown {
   let nodes = 0;
   let bytes = 0;
   const maxBytes = limits.maxBytes ?? 2 * limits.maxStringCharacters + 16_384;
-  const ancestors = new Set<object>();
+  // the path from the root, at most maxDepth long: a list scans as fast as a set hashes, and
+  // unlike a set it allocates nothing as it shrinks
+  const ancestors: object[] = [];
   const full = () => nodes > limits.maxNodes || bytes > maxBytes;
 
   const copy = (input: unknown, depth: number): unknown => {
@@ -53,8 +55,8 @@ export function toJsonSafe(value: unknown, limits: JsonSafeLimits): unknown {
     if (input === null) return null;
     if (depth >= limits.maxDepth) return '[too deep]';
     const object = input as object;
-    if (ancestors.has(object)) return '[circular]';
-    ancestors.add(object);
+    if (ancestors.includes(object)) return '[circular]';
+    ancestors.push(object);
     try {
       if (object instanceof Date) return Number.isNaN(object.getTime()) ? null : object.toISOString();
       const toJSON = (object as { toJSON?: unknown }).toJSON;
@@ -89,7 +91,7 @@ export function toJsonSafe(value: unknown, limits: JsonSafeLimits): unknown {
     } catch {
       return '[unreadable]';
     } finally {
-      ancestors.delete(object);
+      ancestors.pop();
     }
   };
 

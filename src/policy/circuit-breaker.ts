@@ -21,10 +21,13 @@ export type BreakerAdmission =
 
 /** Circuit breakers for every service, over a StateStore. Never throws or rejects. */
 export interface CircuitBreaker {
-  /** Asks to run a call; `leaseMs` bounds how long a probe may hold the half-open lease. */
-  admit(service: string, leaseMs: number, runId?: string): Promise<BreakerAdmission>;
-  /** Reports how an admitted call ended. */
-  record(ticket: BreakerTicket, result: BreakerResult, runId?: string): Promise<void>;
+  /**
+   * Asks to run a call; `leaseMs` bounds how long a probe may hold the half-open lease. Answers
+   * at once, without a promise, while this process's view of a closed breaker is fresh.
+   */
+  admit(service: string, leaseMs: number, runId?: string): Maybe<BreakerAdmission>;
+  /** Reports how an admitted call ended; at once, without a promise, when the store need not hear of it. */
+  record(ticket: BreakerTicket, result: BreakerResult, runId?: string): Maybe<void>;
 }
 
 /** What {@link createCircuitBreaker} needs. */
@@ -35,8 +38,13 @@ export interface CircuitBreakerContext {
   clock: Clock;
 }
 
+/** A value now, or a promise of it. */
+type Maybe<T> = T | Promise<T>;
+
 /** This process's last word from the store about one service. */
 interface View {
+  /** The admission a fresh, closed view gives, made once per service. */
+  admitted: BreakerAdmission;
   state: BreakerState;
   checkedAt: number;
   /** Before this time a rejection can be repeated without asking the store. */
@@ -76,6 +84,7 @@ export function createCircuitBreaker(context: CircuitBreakerContext): CircuitBre
   const learn = (service: string, reply: BreakerReply, now: number, runId: string): void => {
     const pending = views.get(service);
     views.set(service, {
+      admitted: pending?.admitted ?? { admitted: true, ticket: { service, holder: '', probe: false } },
       state: reply.state,
       checkedAt: now,
       retryAt: now + reply.retryAfterMs,
@@ -98,31 +107,20 @@ export function createCircuitBreaker(context: CircuitBreakerContext): CircuitBre
     );
 
   return {
-    async admit(service, leaseMs, runId = '') {
+    admit(service, leaseMs, runId = '') {
       const now = clock.now();
       const view = views.get(service);
       if (view !== undefined && syncIntervalMs > 0) {
         const fresh = now - view.checkedAt < syncIntervalMs;
-        if (view.state === 'closed' && fresh)
-          return { admitted: true, ticket: { service, holder: '', probe: false } };
+        if (view.state === 'closed' && fresh) return view.admitted;
         // an open breaker's reopening time is known; a probe in flight is re-checked each interval
         if (view.state !== 'closed' && now < view.retryAt && (view.state === 'open' || fresh))
           return { admitted: false, state: view.state, retryAfterMs: view.retryAt - now };
       }
-      const holder = `${processId}:${++sequence}`;
-      const successes = takePending(view, now);
-      try {
-        const reply = await update(service, { kind: 'admit', holder, leaseMs, successes }, settings);
-        learn(service, reply, now, runId);
-        if (reply.admitted) return { admitted: true, ticket: { service, holder, probe: reply.probe } };
-        return { admitted: false, state: reply.state, retryAfterMs: reply.retryAfterMs };
-      } catch (error) {
-        report(error, now, runId);
-        return { admitted: true, ticket: { service, holder, probe: false } };
-      }
+      return ask(service, leaseMs, runId, view, now);
     },
 
-    async record(ticket, result, runId = '') {
+    record(ticket, result, runId = '') {
       const now = clock.now();
       const view = views.get(ticket.service);
       if (!ticket.probe && result === 'neutral') return; // nothing the store would change
@@ -131,17 +129,49 @@ export function createCircuitBreaker(context: CircuitBreakerContext): CircuitBre
         view.pendingSuccesses++;
         return;
       }
-      const successes = takePending(view, now);
-      try {
-        const reply = await update(
-          ticket.service,
-          { kind: 'record', holder: ticket.holder, result, probe: ticket.probe, successes },
-          settings,
-        );
-        learn(ticket.service, reply, now, runId);
-      } catch (error) {
-        report(error, now, runId);
-      }
+      return tell(ticket, result, runId, view, now);
     },
   };
+
+  /** Asks the store: the view is missing, stale, or not closed. */
+  async function ask(
+    service: string,
+    leaseMs: number,
+    runId: string,
+    view: View | undefined,
+    now: number,
+  ): Promise<BreakerAdmission> {
+    const holder = `${processId}:${++sequence}`;
+    const successes = takePending(view, now);
+    try {
+      const reply = await update(service, { kind: 'admit', holder, leaseMs, successes }, settings);
+      learn(service, reply, now, runId);
+      if (reply.admitted) return { admitted: true, ticket: { service, holder, probe: reply.probe } };
+      return { admitted: false, state: reply.state, retryAfterMs: reply.retryAfterMs };
+    } catch (error) {
+      report(error, now, runId);
+      return { admitted: true, ticket: { service, holder, probe: false } };
+    }
+  }
+
+  /** Tells the store how a call ended. */
+  async function tell(
+    ticket: BreakerTicket,
+    result: BreakerResult,
+    runId: string,
+    view: View | undefined,
+    now: number,
+  ): Promise<void> {
+    const successes = takePending(view, now);
+    try {
+      const reply = await update(
+        ticket.service,
+        { kind: 'record', holder: ticket.holder, result, probe: ticket.probe, successes },
+        settings,
+      );
+      learn(ticket.service, reply, now, runId);
+    } catch (error) {
+      report(error, now, runId);
+    }
+  }
 }

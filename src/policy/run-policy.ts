@@ -4,7 +4,8 @@ import { refused, unavailable } from '../outcome/constructors.js';
 import type { FailureOutcome, Outcome, OutcomeClass, UnavailableOutcome } from '../outcome/outcome.js';
 import type { HaltReason } from '../protocol.js';
 import type { Clock } from '../state/clock.js';
-import type { RunReply, RunSettings, StateStore } from '../state/state-store.js';
+import { updateRunNow } from '../state/memory-store.js';
+import type { RunCommand, RunReply, RunSettings, StateStore } from '../state/state-store.js';
 import { onAbort } from './on-abort.js';
 import type { ResolvedRetryOptions } from './retry-options.js';
 import { storeDegradedEvent } from './store-degraded.js';
@@ -77,8 +78,23 @@ export interface Verdict {
  */
 export type Reservation =
   | { kind: 'refused'; outcome: Outcome; halt?: HaltReason }
-  | { kind: 'run'; id: string }
+  | RunReservation
   | { kind: 'shared'; verdict: Promise<Verdict> };
+
+/** A place to run: what `record` needs to settle it, carried here rather than looked up. */
+export interface RunReservation {
+  kind: 'run';
+  id: string;
+  /** The key of this call among the identical calls in flight in this process. */
+  dedupKey: string;
+  /** The call's key in the run record. */
+  call: string;
+  /** Set once `record` has settled it, so a second `record` does not release it twice. */
+  settled: boolean;
+}
+
+/** A value now, or a promise of it: the in-memory store answers at once, so its callers need not wait. */
+export type Maybe<T> = T | Promise<T>;
 
 /** What {@link RunPolicy.reserve} needs. */
 export interface ReserveRequest {
@@ -110,9 +126,9 @@ export interface RunPolicy {
    * Takes a place for a call before it runs, in one atomic store operation. Waits (bounded by
    * the calls in flight and by `signal`) while running it could overshoot a limit. Never rejects.
    */
-  reserve(request: ReserveRequest): Promise<Reservation>;
+  reserve(request: ReserveRequest): Maybe<Reservation>;
   /** Settles a call: counts a failure, escalates its message, decides a halt. Never rejects. */
-  record(request: RecordRequest): Promise<Verdict>;
+  record(request: RecordRequest): Maybe<Verdict>;
   /** Forgets a run's state. Never rejects. */
   endRun(runId: string): Promise<void>;
 }
@@ -206,6 +222,39 @@ export function resolveRunPolicyOptions(options: RunPolicyOptions = {}): Resolve
   };
 }
 
+/** One call in flight in this process; its verdict promise is made only when an identical call follows it. */
+interface InFlightCall {
+  verdict: Promise<Verdict> | undefined;
+  resolve: ((verdict: Verdict) => void) | undefined;
+}
+
+/** A call that has claimed its place among identical calls, before the store has placed it. */
+interface Claim extends InFlightCall {
+  runId: string;
+  toolName: string;
+  dedupKey: string;
+  id: string;
+  call: string;
+}
+
+/** The promise an identical call waits on, made on the first follower's demand. */
+function verdictOf(call: InFlightCall): Promise<Verdict> {
+  call.verdict ??= new Promise<Verdict>((resolve) => {
+    call.resolve = resolve;
+  });
+  return call.verdict;
+}
+
+/** A call being settled. */
+interface SettleRequest {
+  runId: string;
+  toolName: string;
+  toolCallId: string;
+  outcome: Outcome;
+  call: string;
+  id: string;
+}
+
 /** While a call waits for a place, how often it asks the store again (another process may settle). */
 const WAIT_POLL_MS = 25;
 /** Longest cached `unavailable` outcome, in characters of JSON; longer messages are cut. */
@@ -241,18 +290,28 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   const processId = randomUUID().slice(0, 8);
   let sequence = 0;
   /** Identical calls in flight in this process: the first runs, the others share its verdict. */
-  const inFlight = new Map<string, { verdict: Promise<Verdict>; resolve: (verdict: Verdict) => void }>();
+  const inFlight = new Map<string, InFlightCall>();
   /** Calls of a run waiting for a place, woken when a call of that run settles here. */
   const waiting = new Map<string, Set<() => void>>();
-  /** Reservation id to its identity, so `record` can settle and release the right entries. */
-  const leaders = new Map<string, { dedupKey: string; call: string }>();
+  /** The memory store answers at once: then a call is admitted and settled with no await. */
+  const updateNow = updateRunNow(store);
 
   const degraded = (runId: string, what: string, error: unknown) =>
     emit(storeDegradedEvent({ time: clock.now(), runId, source: 'run policy', what, error }));
 
-  const update = async (runId: string, command: Parameters<StateStore['updateRun']>[1]) => {
+  const updateLater = async (runId: string, command: RunCommand) => {
     try {
       return await store.updateRun(scopeOf(runId), command, settings);
+    } catch (error) {
+      degraded(runId, `could not ${command.kind} a call, so it ran uncounted`, error);
+      return undefined;
+    }
+  };
+
+  const update = (runId: string, command: RunCommand): Maybe<RunReply | undefined> => {
+    if (updateNow === undefined) return updateLater(runId, command);
+    try {
+      return updateNow(scopeOf(runId), command, settings);
     } catch (error) {
       degraded(runId, `could not ${command.kind} a call, so it ran uncounted`, error);
       return undefined;
@@ -323,88 +382,65 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   };
 
   return {
-    async reserve({ runId, toolName, argumentsKey, timeoutMs, signal }) {
+    reserve({ runId, toolName, argumentsKey, timeoutMs, signal }) {
       const dedupKey = `${runId}\u0000${toolName}\u0000${argumentsKey}`;
       const leader = inFlight.get(dedupKey);
       const leaseMs =
         (retry.maxAttempts === 1 ? timeoutMs : retry.maxElapsedMs + timeoutMs) + LEASE_MARGIN_MS;
       if (leader !== undefined)
-        return { kind: 'shared', verdict: followVerdict(leader.verdict, toolName, leaseMs, signal) };
-      const call = keyOf('c', toolName, argumentsKey);
-      const id = `${processId}:${++sequence}`;
-      let entry: { verdict: Promise<Verdict>; resolve: (verdict: Verdict) => void } | undefined;
-      // claim the call before the first await, so an identical call arriving meanwhile follows it
-      let resolveVerdict: (verdict: Verdict) => void = () => {};
-      const verdict = new Promise<Verdict>((resolve) => {
-        resolveVerdict = resolve;
-      });
-      entry = { verdict, resolve: resolveVerdict };
-      inFlight.set(dedupKey, entry);
-      const release = (result: Verdict) => {
-        if (inFlight.get(dedupKey) === entry) inFlight.delete(dedupKey);
-        entry?.resolve(result);
-        entry = undefined;
+        return { kind: 'shared', verdict: followVerdict(verdictOf(leader), toolName, leaseMs, signal) };
+      // claim the call before anything can wait, so an identical call arriving meanwhile follows it
+      const claim: Claim = {
+        runId,
+        toolName,
+        dedupKey,
+        id: `${processId}:${++sequence}`,
+        call: keyOf('c', toolName, argumentsKey),
+        verdict: undefined,
+        resolve: undefined,
       };
-      for (;;) {
-        if (signal?.aborted) {
-          const outcome = abortedOutcome(toolName);
-          release({ outcome });
-          return { kind: 'refused', outcome };
-        }
-        const reply = await update(runId, {
-          kind: 'reserve',
-          id,
-          call,
-          unavailable: keyOf('u', toolName),
-          leaseMs,
-        });
-        if (reply === undefined || reply.kind === 'admitted') {
-          leaders.set(id, { dedupKey, call });
-          return { kind: 'run', id };
-        }
-        const refused = refusal(runId, toolName, reply);
-        if (refused?.kind === 'refused') {
-          release({
-            outcome: refused.outcome,
-            ...(refused.halt === undefined ? {} : { halt: refused.halt }),
-          });
-          return refused;
-        }
-        const retryAfterMs = reply.kind === 'wait' ? reply.retryAfterMs : WAIT_POLL_MS;
-        if (!(await waitForPlace(runId, retryAfterMs, signal))) {
-          const outcome = abortedOutcome(toolName);
-          release({ outcome });
-          return { kind: 'refused', outcome };
-        }
-      }
+      inFlight.set(dedupKey, claim);
+      if (signal?.aborted) return aborted(claim);
+      const command: RunCommand = {
+        kind: 'reserve',
+        id: claim.id,
+        call: claim.call,
+        unavailable: keyOf('u', toolName),
+        leaseMs,
+      };
+      const first = update(runId, command);
+      if (first instanceof Promise) return waitForTurn(claim, command, first, signal);
+      return place(claim, first) ?? waitForTurn(claim, command, first, signal);
     },
 
-    async record({ runId, toolName, toolCallId, argumentsKey, outcome, reservation }) {
+    record({ runId, toolName, toolCallId, argumentsKey, outcome, reservation }) {
       if (reservation?.kind === 'refused')
         return { outcome, ...(reservation.halt ? { halt: reservation.halt } : {}) };
       if (reservation?.kind === 'shared') return reservation.verdict;
-      const own = reservation?.kind === 'run' ? leaders.get(reservation.id) : undefined;
-      if (reservation?.kind === 'run') leaders.delete(reservation.id);
-      const call = own?.call ?? keyOf('c', toolName, argumentsKey);
-      let verdict: Verdict = { outcome };
+      const own = reservation?.kind === 'run' && !reservation.settled ? reservation : undefined;
+      if (own !== undefined) own.settled = true;
+      let verdict: Maybe<Verdict>;
       try {
-        verdict = await settle({
+        verdict = settle({
           runId,
           toolName,
           toolCallId,
           outcome,
-          call,
+          call: own?.call ?? keyOf('c', toolName, argumentsKey),
           id: reservation?.kind === 'run' ? reservation.id : '',
         });
-      } finally {
-        if (own !== undefined) {
-          const entry = inFlight.get(own.dedupKey);
-          inFlight.delete(own.dedupKey);
-          entry?.resolve(verdict);
-        }
-        wake(runId);
+      } catch (error) {
+        ended(runId, own, { outcome });
+        throw error;
       }
-      return verdict;
+      if (!(verdict instanceof Promise)) return ended(runId, own, verdict);
+      return verdict.then(
+        (settled) => ended(runId, own, settled),
+        (error: unknown) => {
+          ended(runId, own, { outcome });
+          throw error;
+        },
+      );
     },
 
     async endRun(runId) {
@@ -416,20 +452,68 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
     },
   };
 
-  async function settle(request: {
-    runId: string;
-    toolName: string;
-    toolCallId: string;
-    outcome: Outcome;
-    call: string;
-    id: string;
-  }): Promise<Verdict> {
-    const { runId, toolName, toolCallId, outcome, call, id } = request;
-    if (outcome.ok) {
-      if (id !== '') await update(runId, { kind: 'settle', id, call });
-      return { outcome };
+  /** A call has settled: identical calls that followed it get its verdict, and waiting calls ask again. */
+  function ended(runId: string, own: RunReservation | undefined, verdict: Verdict): Verdict {
+    if (own !== undefined) {
+      const entry = inFlight.get(own.dedupKey);
+      inFlight.delete(own.dedupKey);
+      entry?.resolve?.(verdict);
     }
-    const reply = await update(runId, {
+    wake(runId);
+    return verdict;
+  }
+
+  /** Ends a claim that will not run: identical calls that followed it get `verdict`. */
+  function release(claim: Claim, verdict: Verdict): void {
+    if (inFlight.get(claim.dedupKey) === claim) inFlight.delete(claim.dedupKey);
+    claim.resolve?.(verdict);
+    claim.resolve = undefined;
+  }
+
+  function aborted(claim: Claim): Reservation {
+    const outcome = abortedOutcome(claim.toolName);
+    release(claim, { outcome });
+    return { kind: 'refused', outcome };
+  }
+
+  /** The reservation a store's reply grants or refuses; undefined when the call must wait. */
+  function place(claim: Claim, reply: RunReply | undefined): Reservation | undefined {
+    if (reply === undefined || reply.kind === 'admitted')
+      return { kind: 'run', id: claim.id, dedupKey: claim.dedupKey, call: claim.call, settled: false };
+    const refused = refusal(claim.runId, claim.toolName, reply);
+    if (refused?.kind !== 'refused') return undefined;
+    release(claim, {
+      outcome: refused.outcome,
+      ...(refused.halt === undefined ? {} : { halt: refused.halt }),
+    });
+    return refused;
+  }
+
+  /** Asks again each time a call of the run settles here, or the poll interval passes, until placed or aborted. */
+  async function waitForTurn(
+    claim: Claim,
+    command: RunCommand,
+    first: Maybe<RunReply | undefined>,
+    signal: AbortSignal | undefined,
+  ): Promise<Reservation> {
+    let reply = await first;
+    for (;;) {
+      const placed = place(claim, reply);
+      if (placed !== undefined) return placed;
+      const retryAfterMs = reply?.kind === 'wait' ? reply.retryAfterMs : WAIT_POLL_MS;
+      if (!(await waitForPlace(claim.runId, retryAfterMs, signal)) || signal?.aborted) return aborted(claim);
+      reply = await update(claim.runId, command);
+    }
+  }
+
+  function settle(request: SettleRequest): Maybe<Verdict> {
+    const { runId, toolName, outcome, call, id } = request;
+    if (outcome.ok) {
+      if (id === '') return { outcome };
+      const settled = update(runId, { kind: 'settle', id, call });
+      return settled instanceof Promise ? settled.then(() => ({ outcome })) : { outcome };
+    }
+    const reply = update(runId, {
       kind: 'settle',
       id,
       call,
@@ -442,6 +526,14 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
           : {}),
       },
     });
+    return reply instanceof Promise
+      ? reply.then((settled) => judge(request, outcome, settled))
+      : judge(request, outcome, reply);
+  }
+
+  /** What a failure's settled counters mean for the model's message and for the run. */
+  function judge(request: SettleRequest, outcome: FailureOutcome, reply: RunReply | undefined): Verdict {
+    const { runId, toolName, toolCallId } = request;
     if (reply === undefined || reply.kind !== 'settled') return { outcome };
     const now = clock.now();
     const reportRepeat = (scope: 'arguments' | 'error', count: number) =>

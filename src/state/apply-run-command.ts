@@ -136,3 +136,13 @@ export function snapshotRun(record: RunRecord, nowMs: number): RunSnapshot {
     ttlMs: Math.max(0, record.expiresAt - nowMs),
   };
 }
+
+/** True when a record holds nothing a fresh one would not: no failure, halt, counter or call in flight. */
+export function isEmptyRun(record: RunRecord): boolean {
+  return (
+    record.failed === 0 &&
+    record.halted === undefined &&
+    record.keys.size === 0 &&
+    record.reservations.size === 0
+  );
+}

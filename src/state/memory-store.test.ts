@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../test/helpers/fake-clock.js';
 import { CONTRACT_SETTINGS, runStoreContract } from '../../test/redis/run-store-contract.js';
-import { createMemoryStore } from './memory-store.js';
+import { createMemoryStore, updateRunNow } from './memory-store.js';
 
 const failure = (call: string) =>
   ({ kind: 'settle', id: '', call, failure: { error: 'e', class: 'k', fatal: false } }) as const;
@@ -53,6 +53,31 @@ describe('createMemoryStore', () => {
     const store = createMemoryStore();
     await store.updateRun('run:ok', { kind: 'settle', id: '', call: 'c' }, CONTRACT_SETTINGS);
     expect(store.size).toBe(0);
+  });
+
+  it('keeps no record for a run whose calls all succeeded, and keeps one with a failure', async () => {
+    const store = createMemoryStore();
+    const reserve = (id: string) =>
+      ({ kind: 'reserve', id, call: 'c', unavailable: 'u', leaseMs: 1_000 }) as const;
+    expect(await store.updateRun('run:ok', reserve('1'), CONTRACT_SETTINGS)).toEqual({ kind: 'admitted' });
+    expect(await store.updateRun('run:ok', reserve('2'), CONTRACT_SETTINGS)).toEqual({ kind: 'admitted' });
+    expect(await store.inspectRun('run:ok')).toMatchObject({ reservations: 2 });
+    await store.updateRun('run:ok', { kind: 'settle', id: '1', call: 'c' }, CONTRACT_SETTINGS);
+    expect(await store.inspectRun('run:ok')).toMatchObject({ reservations: 1 });
+    await store.updateRun('run:ok', { kind: 'settle', id: '2', call: 'c' }, CONTRACT_SETTINGS);
+    expect(store.size).toBe(0);
+    await store.updateRun('run:bad', reserve('3'), CONTRACT_SETTINGS);
+    await store.updateRun('run:bad', { ...failure('c'), id: '3' }, CONTRACT_SETTINGS);
+    expect(await store.inspectRun('run:bad')).toMatchObject({ failedCalls: 1, reservations: 0 });
+  });
+
+  it('answers the run policy without a promise, as updateRun answers', async () => {
+    const store = createMemoryStore();
+    const now = updateRunNow(store);
+    expect(now).toBeTypeOf('function');
+    expect(now?.('run:a', failure('x'), CONTRACT_SETTINGS)).toMatchObject({ kind: 'settled', failed: 1 });
+    expect(await store.inspectRun('run:a')).toMatchObject({ failedCalls: 1 });
+    expect(updateRunNow({ ...store })).toBeUndefined(); // a wrapper may do more: it gets its own calls
   });
 
   it('rejects a nonsense bound', () => {

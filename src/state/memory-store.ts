@@ -1,9 +1,15 @@
 import { applyBreakerCommand } from './apply-breaker-command.js';
-import { applyRunCommand, createRunRecord, type RunRecord, snapshotRun } from './apply-run-command.js';
+import {
+  applyRunCommand,
+  createRunRecord,
+  isEmptyRun,
+  type RunRecord,
+  snapshotRun,
+} from './apply-run-command.js';
 import { createApprovalRecords } from './approval-records.js';
 import { type Clock, systemClock } from './clock.js';
 import { LruList } from './lru-list.js';
-import type { StateStore } from './state-store.js';
+import type { RunCommand, RunReply, RunSettings, StateStore } from './state-store.js';
 
 /** Options for {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
@@ -31,6 +37,19 @@ export interface MemoryStore extends StateStore {
 interface BreakerRecord {
   fields: Map<string, string>;
   expiresAt: number;
+}
+
+/** A memory store's `updateRun`, answered without a promise. */
+export type UpdateRunNow = (scope: string, command: RunCommand, settings: RunSettings) => RunReply;
+
+const runUpdatesNow = new WeakMap<StateStore, UpdateRunNow>();
+
+/**
+ * The synchronous form of `store.updateRun` when `store` is a memory store made here (and not a
+ * wrapper around one), so the run policy can admit and settle a call with no await; else undefined.
+ */
+export function updateRunNow(store: StateStore): UpdateRunNow | undefined {
+  return runUpdatesNow.get(store);
 }
 
 /** Expired records dropped from the old end per write: enough to keep up, never a long pause. */
@@ -79,24 +98,32 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     approvals.sweep();
   };
 
-  return {
+  const updateRun: UpdateRunNow = (scope, command, settings) => {
+    const now = clock.now();
+    const existing = live(scope, now);
+    if (existing === undefined && command.kind === 'settle' && command.failure === undefined)
+      return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
+    const record = existing ?? createRunRecord(now, settings);
+    const reply = applyRunCommand(record, command, settings, now);
+    if (reply.kind === 'settled' && isEmptyRun(record)) {
+      // a run whose calls all succeeded holds nothing a fresh record would not: drop it, so a
+      // stream of successful runs keeps no memory (and promotes nothing to the old generation)
+      runs.delete(scope);
+    } else if (reply.kind === 'admitted' || reply.kind === 'unavailable' || reply.kind === 'settled') {
+      runs.set(scope, record); // to the newest end: write order is eviction order
+      if (runs.size > maxRecords) runs.shift();
+    }
+    sweepOld(now);
+    return reply;
+  };
+
+  const store: MemoryStore = {
     get size() {
       return runs.size;
     },
     sweep,
     async updateRun(scope, command, settings) {
-      const now = clock.now();
-      const existing = live(scope, now);
-      if (existing === undefined && command.kind === 'settle' && command.failure === undefined)
-        return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
-      const record = existing ?? createRunRecord(now, settings);
-      const reply = applyRunCommand(record, command, settings, now);
-      if (reply.kind === 'admitted' || reply.kind === 'unavailable' || reply.kind === 'settled') {
-        runs.set(scope, record); // to the newest end: write order is eviction order
-        if (runs.size > maxRecords) runs.shift();
-        sweepOld(now);
-      }
-      return reply;
+      return updateRun(scope, command, settings);
     },
     async inspectRun(scope) {
       const now = clock.now();
@@ -136,4 +163,6 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       });
     },
   };
+  runUpdatesNow.set(store, updateRun);
+  return store;
 }
