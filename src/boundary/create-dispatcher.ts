@@ -170,6 +170,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     breaker,
     random,
     copyData,
+    classify: { copyData, createReference, internalErrorMessage },
     reportSuccess: options.onEvent !== undefined || isLevelEnabled(logger, 'debug'),
     reportInternalError: options.onEvent !== undefined || isLevelEnabled(logger, 'error'),
     emitAfterLoggedThrow: createEventSink(logger, handlers, { 'tool.failed': 'debug' }),

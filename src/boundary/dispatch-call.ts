@@ -24,7 +24,7 @@ import {
 } from './approval-gate.js';
 import { renderForModel } from './bound-content.js';
 import { callKey } from './canonical-arguments.js';
-import { classifyResult } from './classify-result.js';
+import { type ClassifyOptions, classifyResult } from './classify-result.js';
 import { executeTool } from './execute-tool.js';
 import { findTool } from './find-tool.js';
 import { type ArgumentLimits, parseArguments } from './parse-arguments.js';
@@ -48,6 +48,8 @@ export interface DispatchConfig {
   breaker: CircuitBreaker | undefined;
   random: () => number;
   copyData: (data: unknown) => unknown;
+  /** What classifying a result needs: copyData, createReference and internalErrorMessage, once. */
+  classify: ClassifyOptions;
   /**
    * False when neither the logger nor a handler would take a debug-level event (a success, or
    * the `tool.failed` of a call whose throw was logged already): then none is built.
@@ -238,12 +240,7 @@ function normalise(
   result: Parameters<typeof classifyResult>[0],
   args?: unknown,
 ): { outcome: Outcome; loggedThrow: boolean } {
-  const classified = classifyResult(result, {
-    toolName: tool.name,
-    copyData: config.copyData,
-    createReference: config.createReference,
-    internalErrorMessage: config.internalErrorMessage,
-  });
+  const classified = classifyResult(result, tool.name, config.classify);
   const { internal } = classified;
   if (internal === undefined || !config.reportInternalError)
     return { outcome: classified.outcome, loggedThrow: false };
