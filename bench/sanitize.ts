@@ -1,15 +1,20 @@
 /**
- * Sanitiser benchmark: throughput on benign text, growth on adversarial inputs next to the seed's
- * regex list, the per-call cost of sanitizeOutcome, and @secretlint/core as a candidate for the
+ * Sanitiser benchmark: throughput on benign text, growth on crafted inputs for every rule next to
+ * the seed's regex list, the per-call cost of sanitizeOutcome, the cost of a huge result and a
+ * huge argument next to the floor the runtime sets, and @secretlint/core as a candidate for the
  * credential rules. Run alone with `npx tsx bench/sanitize.ts`, or call runSanitizerBenchmark().
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintSource } from '@secretlint/core';
 import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
+import { z } from 'zod';
+import { createDispatcher, defineTool, silentLogger } from '../src/index.js';
 import type { Outcome } from '../src/outcome/outcome.js';
 import { findLeaks } from '../src/sanitize/find-leaks.js';
+import { LEAK_RULES } from '../src/sanitize/leak-rules.js';
 import { sanitizeOutcome } from '../src/sanitize/sanitize-outcome.js';
+import { CRAFTED_UNITS, repeatTo } from '../test/helpers/crafted-inputs.js';
 
 /** The seed's list, reproduced to measure it; toolbound does not use it. */
 const SEED_PATTERNS = [
@@ -24,30 +29,6 @@ const KILOBYTE = 1024;
 const SIZES = [10 * KILOBYTE, 100 * KILOBYTE, 1024 * KILOBYTE];
 /** When the seed's list needs longer than this at 100 KB, its 1 MB run is skipped. */
 const SEED_SKIP_AFTER_MS = 250;
-
-/** Inputs built to make backtracking regexes and per-trigger scanners work hardest. */
-const ADVERSARIAL_UNITS: Record<string, string> = {
-  'select ': 'select ',
-  'a:': 'a:',
-  '/home/': '/home/',
-  'base64 run': 'QWxhZGRpbjpvcGVuIHNlc2FtZQ',
-  'at ': 'at ',
-  'at x (': 'at x (',
-  'eyJ.': 'eyJhbGci.',
-  'sk-': 'sk-',
-  'password=': 'password=',
-  '10.0.0.': '10.0.0.',
-  'A_B=': 'A_B=',
-  'File "': 'File "',
-  'Error: ': 'Error: ',
-  '-----BEGIN ': '-----BEGIN ',
-  '://': '://',
-  'x.internal': 'x.internal',
-};
-
-function repeatTo(unit: string, length: number): string {
-  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-}
 
 function timeMs(run: () => void): number {
   const started = process.hrtime.bigint();
@@ -85,7 +66,7 @@ interface GrowthRow {
 
 function measureGrowth(): GrowthRow[] {
   const rows: GrowthRow[] = [];
-  for (const [name, unit] of Object.entries(ADVERSARIAL_UNITS)) {
+  for (const [name, unit] of Object.entries(CRAFTED_UNITS)) {
     const oursMs: number[] = [];
     const seedMs: (number | undefined)[] = [];
     for (const size of SIZES) {
@@ -101,6 +82,102 @@ function measureGrowth(): GrowthRow[] {
     rows.push({ input: name, oursMs, seedMs });
   }
   return rows;
+}
+
+interface RuleGrowth {
+  rule: string;
+  /** The crafted unit on which this rule's 1 MB time is longest, and that time. */
+  slowestInput: string;
+  slowestMegabyteMs: number;
+  /** The largest 1 MB / 100 KB ratio over the units where the rule takes at least 1 ms on 1 MB. */
+  worstRatio: number;
+  worstRatioInput: string;
+}
+
+/**
+ * Each rule on its own, on every crafted unit: its slowest 1 MB and its worst growth from 100 KB
+ * to 1 MB. Below 1 ms the ratio is timer noise, so those units do not count towards it.
+ */
+function measureRuleGrowth(): RuleGrowth[] {
+  return LEAK_RULES.map((rule) => {
+    const row: RuleGrowth = {
+      rule: rule.name,
+      slowestInput: '',
+      slowestMegabyteMs: 0,
+      worstRatio: 0,
+      worstRatioInput: '',
+    };
+    for (const [name, unit] of Object.entries(CRAFTED_UNITS)) {
+      const megabyte = repeatTo(unit, 1024 * KILOBYTE);
+      const tenth = megabyte.slice(0, 100 * KILOBYTE);
+      const megabyteMs = medianMs(() => rule.find(megabyte), 3);
+      const tenthMs = medianMs(() => rule.find(tenth), 5);
+      if (megabyteMs > row.slowestMegabyteMs) {
+        row.slowestMegabyteMs = megabyteMs;
+        row.slowestInput = name;
+      }
+      const ratio = megabyteMs / Math.max(tenthMs, 0.01);
+      if (megabyteMs >= 1 && ratio > row.worstRatio) {
+        row.worstRatio = ratio;
+        row.worstRatioInput = name;
+      }
+    }
+    return row;
+  });
+}
+
+/**
+ * A dispatch that returns 250,000 keys and one sent an 868 KiB argument that fails validation,
+ * next to the floor each sits on: listing the keys of such an object (`Object.keys`, which V8
+ * must sort for a dictionary-mode object) and zod's own `safeParse` of the argument.
+ */
+async function measureBoundedCost(): Promise<Record<string, string>[]> {
+  const big: Record<string, string> = {};
+  for (let index = 0; index < 250_000; index += 1) big[`key_${index}`] = `value ${index}`;
+  const schema = z.object({ items: z.array(z.number()) });
+  const argumentText = JSON.stringify({
+    items: Array.from({ length: 60_000 }, (_, index) => `item-${index}`),
+  });
+  const dispatcher = createDispatcher({
+    tools: [
+      defineTool({ name: 'big', description: 'd', input: z.object({}), run: async () => big }),
+      defineTool({ name: 'sum', description: 'd', input: schema, run: async () => 0 }),
+    ],
+    logger: silentLogger,
+  });
+  const asyncMedianMs = async (run: () => Promise<unknown>, runs = 7): Promise<number> => {
+    await run();
+    const samples: number[] = [];
+    for (let index = 0; index < runs; index += 1) {
+      const started = performance.now();
+      await run();
+      samples.push(performance.now() - started);
+    }
+    samples.sort((left, right) => left - right);
+    return samples[Math.floor(samples.length / 2)] ?? 0;
+  };
+  const resultMs = await asyncMedianMs(() => dispatcher.dispatch({ id: 'c', name: 'big', arguments: {} }));
+  const keysMs = medianMs(() => Object.keys(big), 7);
+  const argumentMs = await asyncMedianMs(() =>
+    dispatcher.dispatch({ id: 'c', name: 'sum', arguments: argumentText }),
+  );
+  const parseMs = medianMs(() => schema.safeParse(JSON.parse(argumentText)), 7);
+  return [
+    {
+      case: '250k-key result',
+      'dispatch (ms)': format(resultMs),
+      'floor (ms)': format(keysMs),
+      floor: 'Object.keys',
+      'dispatch / floor': format(resultMs / keysMs, 1),
+    },
+    {
+      case: '868 KiB argument, 60k issues',
+      'dispatch (ms)': format(argumentMs),
+      'floor (ms)': format(parseMs),
+      floor: 'JSON.parse + zod safeParse',
+      'dispatch / floor': format(argumentMs / parseMs, 1),
+    },
+  ];
 }
 
 const OK_DATA = {
@@ -222,7 +299,25 @@ export async function runSanitizerBenchmark(): Promise<void> {
   console.log('\n## Sanitiser: throughput on 1 MB of benign text');
   console.table([{ 'time (ms)': format(benignMs), 'throughput (MB/s)': format(1000 / benignMs, 1) }]);
 
-  console.log('\n## Sanitiser: adversarial inputs, ours vs the seed regex list (median ms)');
+  console.log(
+    '\n## Sanitiser: each rule on its own, over every crafted input (goal: 1 MB < 50 ms, 1 MB/100 KB <= 12)',
+  );
+  console.table(
+    measureRuleGrowth().map((row) => ({
+      rule: row.rule,
+      'slowest 1 MB (ms)': format(row.slowestMegabyteMs),
+      'on input': row.slowestInput,
+      'worst 1 MB/100 KB': format(row.worstRatio, 1),
+      'ratio on input': row.worstRatioInput,
+    })),
+  );
+
+  console.log('\n## Dispatch: a huge result and a huge argument, next to the runtime floor (goal < 50 ms)');
+  console.table(await measureBoundedCost());
+
+  console.log(
+    '\n## Sanitiser: every rule together on crafted inputs, ours vs the seed regex list (median ms)',
+  );
   console.log(`The seed list skips 1 MB when 100 KB already took over ${SEED_SKIP_AFTER_MS} ms.`);
   console.table(
     measureGrowth().map((row) => ({

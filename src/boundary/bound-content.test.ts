@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { correctable, empty, ok, partial, unavailable } from '../outcome/constructors.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compactRenderer, structuredRenderer } from '../outcome/render.js';
-import { boundContent } from './bound-content.js';
+import { boundContent, renderForModel } from './bound-content.js';
 
 const bytes = (text: string) => Buffer.byteLength(text);
 
@@ -134,5 +134,38 @@ describe('boundContent', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('renderForModel', () => {
+  const DSN = 'postgres://app:Xq7vLp2Rk9Zt@db.internal:5432/shop';
+  const clean = ok({ order: 'ORD-1' });
+
+  it('skips the last pass only for the untouched first-pass outcome under a built-in renderer', () => {
+    const skipped = renderForModel({
+      outcome: clean,
+      sanitized: clean,
+      render: structuredRenderer,
+      maxContentBytes: 1000,
+    });
+    expect(skipped).toEqual({ outcome: clean, content: structuredRenderer(clean), leaks: [] });
+  });
+
+  it('still reads what a custom renderer writes, even for the untouched outcome', () => {
+    const render = (outcome: Outcome) => `${structuredRenderer(outcome)} via ${DSN}`;
+    const result = renderForModel({ outcome: clean, sanitized: clean, render, maxContentBytes: 1000 });
+    expect(result.content).not.toContain('Xq7vLp2Rk9Zt');
+    expect(result.leaks.length).toBeGreaterThan(0);
+  });
+
+  it('still reads an outcome the policy changed after the first pass', () => {
+    const hinted = correctable({ error: 'e', message: 'm', hint: `do not retry ${DSN}` });
+    const result = renderForModel({
+      outcome: hinted,
+      sanitized: clean,
+      render: structuredRenderer,
+      maxContentBytes: 1000,
+    });
+    expect(result.content).not.toContain('Xq7vLp2Rk9Zt');
   });
 });

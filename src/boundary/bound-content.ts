@@ -1,5 +1,5 @@
 import type { Outcome } from '../outcome/outcome.js';
-import { type Renderer, structuredRenderer } from '../outcome/render.js';
+import { compactRenderer, type Renderer, structuredRenderer } from '../outcome/render.js';
 import { clearCut } from '../sanitize/clear-cut.js';
 import { findLeaks } from '../sanitize/find-leaks.js';
 import type { Leak } from '../sanitize/leak.js';
@@ -16,6 +16,13 @@ export interface RenderForModelInput {
   maxContentBytes: number;
   /** Rules the tool may pass through on purpose. @default [] */
   allowRules?: readonly LeakRuleName[];
+  /**
+   * The outcome exactly as `sanitizeOutcome` returned it, when that pass found no leak. When
+   * `outcome` is this very object (the run policy added nothing), a built-in renderer wrote it
+   * and nothing was cut, the content holds only strings that pass has just read, with the same
+   * allowlist, so the last pass is skipped.
+   */
+  sanitized?: Outcome;
 }
 
 /**
@@ -33,6 +40,13 @@ export function renderForModel(input: RenderForModelInput): {
   const { render, maxContentBytes } = input;
   const allowRules = input.allowRules ?? [];
   const first = boundContent(input.outcome, render, maxContentBytes);
+  if (
+    input.sanitized === input.outcome &&
+    first.outcome === input.outcome &&
+    (render === structuredRenderer || render === compactRenderer)
+  ) {
+    return { ...first, leaks: [] };
+  }
   const found = leaksIn(first.content, allowRules);
   if (found.length === 0) return { ...first, leaks: [] };
   const leaks: Leak[] = found.map((rule) => ({ field: 'content', rule }));

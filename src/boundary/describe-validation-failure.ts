@@ -25,6 +25,11 @@ interface Located {
 }
 
 const MAX_PROBLEMS = 5;
+/**
+ * The most issues read one by one. Past them, issues are only counted: an 868 KiB argument can
+ * carry 60,000 of them, and the message names five.
+ */
+const MAX_ISSUES_READ = 256;
 const SHOWN_VALUE_CHARACTERS = 60;
 
 /**
@@ -38,7 +43,7 @@ export function describeValidationFailure(
   args: Record<string, unknown>,
   issues: readonly StandardSchemaV1.Issue[],
 ): CorrectableOutcome {
-  const located = locate(issues);
+  const located = locate(issues.slice(0, MAX_ISSUES_READ));
   const unknownKeys = new Set(located.filter(isUnknownKey).map((entry) => String(entry.path.at(-1))));
   for (const key of undeclaredKeys(schema, args)) unknownKeys.add(key);
   const missing = located.filter(
@@ -51,16 +56,15 @@ export function describeValidationFailure(
 
   const problems: Problem[] = [];
   const seen = new Set<string>();
-  let uncounted = 0;
+  // issues past those read are counted as they come, without telling repeats apart
+  let uncounted = Math.max(0, issues.length - MAX_ISSUES_READ);
   for (const entry of located) {
     const key = String(entry.path.at(-1));
     const name = entry.path.length === 0 ? 'The arguments' : formatPath(entry.path);
     if (seen.has(name)) continue; // one sentence per argument, even when a schema reports two issues
     seen.add(name);
     if (problems.length > MAX_PROBLEMS) {
-      // past what the message shows, only count: describing 60,000 issues of an 868 KiB
-      // argument would quote far more than the model can read
-      uncounted += 1;
+      uncounted += 1; // past what the message shows, only count
       continue;
     }
     if (isUnknownKey(entry)) {
@@ -86,12 +90,14 @@ export function describeValidationFailure(
     problems.push(describeProblem(entry, name, jsonSchemaAt(schema, entry.path), valueAt(args, entry.path)));
   }
 
-  for (let index = 0; index < uncounted; index += 1) problems.push({ sentence: '' });
   const fixes = problems.map((problem) => problem.fix);
-  if (fixes.length > 0 && fixes.every((fix) => fix !== undefined)) {
+  if (uncounted === 0 && fixes.length > 0 && fixes.every((fix) => fix !== undefined)) {
     return correctable({
       error: 'invalid_arguments',
-      message: joinSentences(problems.map((problem) => problem.sentence)),
+      message: joinSentences(
+        problems.map((problem) => problem.sentence),
+        0,
+      ),
       hint: `Call ${toolName} again with ${fixes.map(describeFix).join(' and ')}.`,
       suggestion: buildSuggestion(args, fixes as Fix[]),
     });
@@ -105,14 +111,16 @@ export function describeValidationFailure(
           ? `${problem.sentence} Did you mean ${showOption(problem.fix.value)}?`
           : problem.sentence,
       ),
+      uncounted,
     ),
     hint: `Correct the arguments as described, then call ${toolName} once more.`,
   });
 }
 
-function joinSentences(sentences: readonly string[]): string {
+/** The first problems' sentences, then how many more there are: those not shown and `uncounted`. */
+function joinSentences(sentences: readonly string[], uncounted: number): string {
   const shown = sentences.slice(0, MAX_PROBLEMS);
-  const more = sentences.length - shown.length;
+  const more = sentences.length - shown.length + uncounted;
   return (
     shown.join(' ') +
     (more > 0

@@ -1,11 +1,9 @@
-import { truncate } from '../util/truncate.js';
 import type { BuiltInErrorCode } from './error-code.js';
 import type { Candidate, Outcome, OutcomeClass, ToolRequest } from './outcome.js';
 import { OUTCOME_CLASSES } from './outcome-fields.js';
 
 const CLASSES: ReadonlySet<string> = new Set(OUTCOME_CLASSES);
 const SUCCESS = new Set<OutcomeClass>(['ok', 'partial', 'empty']);
-const MAX_TEXT_CHARACTERS = 4_000;
 
 /** True when a value is shaped like an Outcome (a known `class` and a boolean `ok` that agrees). */
 export function isOutcome(value: unknown): value is Outcome {
@@ -19,17 +17,19 @@ export function isOutcome(value: unknown): value is Outcome {
 }
 
 /**
- * Rebuilds an outcome written by a tool author into a well-typed one: texts become strings of
- * bounded length, missing codes get a default, unknown fields are dropped. `copyData` turns
- * data into plain JSON. Returns undefined for a value that is not an outcome.
+ * Rebuilds an outcome written by a tool author into a well-typed one: texts become strings,
+ * missing codes get a default, unknown fields are dropped. `copyData` turns data into plain JSON
+ * and bounds texts too: it cuts a long string only where no leak straddles the cut, so the
+ * sanitiser, which runs next, sees every secret whole. Returns undefined for a value that is not
+ * an outcome.
  */
 export function readOutcome(value: unknown, copyData: (data: unknown) => unknown): Outcome | undefined {
   if (!isOutcome(value)) return undefined;
   const source = value as unknown as Record<string, unknown>;
-  const message = text(source['message']) ?? '';
+  const message = text(source['message'], copyData) ?? '';
   const error = code(source['error']);
-  const hint = text(source['hint']);
-  const note = text(source['note']);
+  const hint = text(source['hint'], copyData);
+  const note = text(source['note'], copyData);
   // optional texts are spread in only when present, as exactOptionalPropertyTypes requires
   const withHint = hint === undefined ? {} : { hint };
   const withNote = note === undefined ? {} : { note };
@@ -42,7 +42,7 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
         ok: true,
         data: copyData(source['data']),
         message,
-        missing: texts(source['missing']),
+        missing: texts(source['missing'], copyData),
         ...withNote,
       };
     case 'empty':
@@ -51,7 +51,7 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
         ok: true,
         data: copyData(source['data'] ?? []),
         message,
-        searched: text(source['searched']) ?? '',
+        searched: text(source['searched'], copyData) ?? '',
         ...withNote,
       };
     case 'correctable': {
@@ -97,10 +97,10 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
   }
 }
 
-function text(value: unknown): string | undefined {
+function text(value: unknown, copyData: (data: unknown) => unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  const string = typeof value === 'string' ? value : String(value);
-  return truncate(string, MAX_TEXT_CHARACTERS);
+  const copied = copyData(typeof value === 'string' ? value : String(value));
+  return typeof copied === 'string' ? copied : '';
 }
 
 function code(value: unknown): string {
@@ -109,8 +109,8 @@ function code(value: unknown): string {
     : ('tool_error' satisfies BuiltInErrorCode);
 }
 
-function texts(value: unknown): string[] {
-  return Array.isArray(value) ? value.slice(0, 100).map((item) => text(item) ?? '') : [];
+function texts(value: unknown, copyData: (data: unknown) => unknown): string[] {
+  return Array.isArray(value) ? value.slice(0, 100).map((item) => text(item, copyData) ?? '') : [];
 }
 
 function record(value: unknown, copyData: (data: unknown) => unknown): Record<string, unknown> | undefined {
@@ -125,14 +125,14 @@ function candidates(value: unknown, copyData: (data: unknown) => unknown): Candi
     const source: Record<string, unknown> =
       typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : { label: item };
     const args = record(source['arguments'], copyData);
-    return { label: text(source['label']) ?? '', ...(args ? { arguments: args } : {}) };
+    return { label: text(source['label'], copyData) ?? '', ...(args ? { arguments: args } : {}) };
   });
 }
 
 function request(value: unknown, copyData: (data: unknown) => unknown): ToolRequest | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const source = value as Record<string, unknown>;
-  const tool = text(source['tool']);
+  const tool = text(source['tool'], copyData);
   if (tool === undefined) return undefined;
   return { tool, arguments: record(source['arguments'], copyData) ?? {} };
 }

@@ -1,3 +1,4 @@
+import { type DecodedView, decodedView, originalSpan } from './decoded-view.js';
 import type { LeakRule, LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { LEAK_RULES } from './leak-rules.js';
@@ -39,24 +40,24 @@ function rememberClean(text: string): void {
  * where they overlap or touch; spans of different rules may overlap. Linear in the length of the
  * text: each rule scans with bounded windows.
  *
+ * Text with JSON string escapes or percent-encoding is also read as it decodes (see
+ * {@link decodedView}), so `postgres:\/\/…`, `postgres%3A%2F%2F…` and a trace written with `\"`
+ * are found too; such spans are mapped back onto the original text.
+ *
  * @example
  * findLeaks('connect ECONNREFUSED 10.0.3.7:5432');
- * // [{ rule: 'stack-trace', start: 8, end: 34 }]
+ * // [{ rule: 'stack-trace', start: 8, end: 20 }, { rule: 'internal-address', start: 21, end: 34 }]
  */
 export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpan[] {
   const { allowRules = [], rules = LEAK_RULES } = options;
   const builtIn = rules === LEAK_RULES;
   if (builtIn && isKnownClean(text)) return [];
+  const view = decodedView(text);
   const spans: LeakSpan[] = [];
   for (const rule of rules) {
     if (allowRules.includes(rule.name)) continue;
-    let found: LeakSpan[];
-    try {
-      found = rule.find(text);
-    } catch {
-      // a rule that fails cannot vouch for the text: treat all of it as leaking, and go on
-      found = [{ rule: rule.name, start: 0, end: text.length }];
-    }
+    const found = runRule(rule, text);
+    if (view !== undefined) for (const span of runRule(rule, view.text)) found.push(mapBack(view, span));
     if (found.length === 0) continue;
     for (const merged of mergeSpans(found)) if (merged.end > merged.start) spans.push(merged);
   }
@@ -66,6 +67,19 @@ export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpa
   return spans.length <= 1
     ? spans
     : spans.sort((left, right) => left.start - right.start || left.end - right.end);
+}
+
+/** A rule's spans; a rule that fails cannot vouch for the text, so all of it counts as leaking. */
+function runRule(rule: LeakRule, text: string): LeakSpan[] {
+  try {
+    return rule.find(text);
+  } catch {
+    return [{ rule: rule.name, start: 0, end: text.length }];
+  }
+}
+
+function mapBack(view: DecodedView, span: LeakSpan): LeakSpan {
+  return { rule: span.rule, ...originalSpan(view, span.start, span.end) };
 }
 
 /** Sorts spans and merges those that overlap or touch; a merged span keeps its first part's rule. */

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDispatcher, defineTool, ok, silentLogger, type ToolboundEvent } from '../../src/index.js';
+import {
+  correctable,
+  createDispatcher,
+  defineTool,
+  ok,
+  silentLogger,
+  type ToolboundEvent,
+} from '../../src/index.js';
 import { clearCut, cutClear } from '../../src/sanitize/clear-cut.js';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import type { LeakRule } from '../../src/sanitize/leak-rule.js';
@@ -69,6 +76,24 @@ describe('the last pass over what the model reads', () => {
     const message = await dispatcher.dispatch({ id: 'c', name: 'dump', arguments: {} });
     expect(message.content).not.toContain('orders_app');
     expect(message.content).not.toContain('postgres://');
+  });
+
+  it('sees a message whole: a provider key across the old 4,000-character mark is not cut first', async () => {
+    // cut a few characters into its body, this key is too short to read as one, yet half of it
+    // would reach the model
+    const key = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+    for (const offset of [3_984, 3_986, 3_988]) {
+      const message = `${'a '.repeat(offset / 2)}${key}`;
+      const tool = defineTool({
+        name: 'lookup',
+        description: 'd',
+        input: z.object({}),
+        run: async () => correctable({ error: 'bad_input', message }),
+      });
+      const dispatcher = createDispatcher({ tools: [tool], logger: silentLogger });
+      const reply = await dispatcher.dispatch({ id: 'c', name: 'lookup', arguments: {} });
+      expect(reply.content).not.toContain('4eC39');
+    }
   });
 });
 

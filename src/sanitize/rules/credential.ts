@@ -22,16 +22,24 @@ const PEM_LENGTH = 16_384;
 type Found = (start: number, end: number) => void;
 
 function findPrivateKeys(text: string, found: Found): void {
+  // The next end marker, searched for again only once a block opens past it: many openings with
+  // no end then cost one search in all rather than one each. -1 means none is left.
+  let endMarker: number | undefined;
   eachMatch(PEM_BEGIN, text, (match) => {
-    if (!PEM_PRIVATE_HEADER.test(text.slice(match.index, match.index + 120))) return;
-    const endMarker = text.indexOf('-----END ', match.index);
-    if (endMarker === -1 || endMarker - match.index > PEM_LENGTH) {
-      found(match.index, Math.min(text.length, match.index + PEM_LENGTH));
-      return;
+    const start = match.index;
+    if (!PEM_PRIVATE_HEADER.test(text.slice(start, start + 120))) return;
+    if (endMarker === undefined || (endMarker !== -1 && endMarker < start))
+      endMarker = text.indexOf('-----END ', start);
+    let end: number;
+    if (endMarker === -1 || endMarker - start > PEM_LENGTH) {
+      end = Math.min(text.length, start + PEM_LENGTH);
+    } else {
+      if (endMarker - start < 96) return; // no key material between the markers
+      const close = text.indexOf('-----', endMarker + 9);
+      end = close === -1 || close - endMarker > 80 ? text.length : close + 5;
     }
-    if (endMarker - match.index < 96) return; // no key material between the markers
-    const close = text.indexOf('-----', endMarker + 9);
-    found(match.index, close === -1 || close - endMarker > 80 ? text.length : close + 5);
+    found(start, end);
+    return end; // openings inside the block are part of it
   });
 }
 

@@ -41,6 +41,8 @@ interface Candidate {
   prefix: string;
   format: TokenFormat;
   accepts: Accepts;
+  /** Index of this candidate among all of them, for the per-call skip table. */
+  id: number;
 }
 
 /** Folds ASCII letters to lower case, so that case-insensitive prefixes share a bucket. */
@@ -59,17 +61,21 @@ function bucketKey(first: number, second: number): number {
  */
 const BUCKETS: ReadonlyMap<number, readonly Candidate[]> = (() => {
   const buckets = new Map<number, Candidate[]>();
+  let id = 0;
   for (const format of TOKEN_FORMATS) {
     for (const prefix of format.prefixes) {
       const key = bucketKey(prefix.charCodeAt(0), prefix.charCodeAt(1));
       const list = buckets.get(key) ?? [];
-      list.push({ prefix, format, accepts: ALPHABETS[format.alphabet] });
+      list.push({ prefix, format, accepts: ALPHABETS[format.alphabet], id });
+      id += 1;
       buckets.set(key, list);
     }
   }
   for (const list of buckets.values()) list.sort((left, right) => right.prefix.length - left.prefix.length);
   return buckets;
 })();
+
+const CANDIDATE_COUNT = [...BUCKETS.values()].reduce((total, list) => total + list.length, 0);
 
 /** Pairs of folded ASCII codes that open some prefix: a bit test before the map lookup. */
 const OPENING_PAIRS: Uint8Array = (() => {
@@ -148,9 +154,16 @@ function shapeHolds(format: TokenFormat, body: string): boolean {
 /**
  * Provider tokens with a known prefix, each as a span `[start, end)`. One pass over the text;
  * at each word start a two-character bucket names the few formats worth trying.
+ *
+ * A candidate's body is read up to its maximum length, so a text made of its prefix over and over
+ * (`sk-sk-sk-…`, `eyJ.eyJ.…`) would cost that length at every repetition. Once a candidate is
+ * turned down, it is not tried again inside the body it just read: a later start there reads a
+ * suffix of the same run, which the same checks turn down too. Each candidate reads each
+ * character at most once, so the pass stays linear.
  */
 export function findPrefixedTokens(text: string, found: (start: number, end: number) => void): void {
   let previousIsWord = false;
+  let skipUntil: Int32Array | undefined;
   for (let index = 0; index < text.length - 1; index += 1) {
     const code = text.charCodeAt(index);
     const isWord = code < 128 && WORD_TABLE[code] === 1;
@@ -161,41 +174,64 @@ export function findPrefixedTokens(text: string, found: (start: number, end: num
     if (second >= 128 || OPENING_PAIRS[foldCode(code) * 128 + foldCode(second)] !== 1) continue;
     const candidates = BUCKETS.get(bucketKey(code, second));
     if (candidates === undefined) continue;
-    for (const { prefix, format, accepts } of candidates) {
+    for (const candidate of candidates) {
+      const { prefix, format, accepts, id } = candidate;
+      if (skipUntil !== undefined && index < (skipUntil[id] ?? 0)) continue;
       if (!startsWithAt(text, index, prefix, format.ignoreCase === true)) continue;
       const bodyStart = index + prefix.length;
       let bodyEnd = bodyStart;
       const limit = Math.min(text.length, bodyStart + format.maximumLength + 1);
       while (bodyEnd < limit && accepts(text.charCodeAt(bodyEnd))) bodyEnd += 1;
-      // sentence punctuation after a token is not part of it
-      while (bodyEnd > bodyStart && text.charCodeAt(bodyEnd - 1) === CODE.DOT) bodyEnd -= 1;
-      const length = bodyEnd - bodyStart;
-      const giveUp = format.exclusive === true ? 'stop' : 'next';
-      if (length < format.minimumLength || length > format.maximumLength) {
-        if (giveUp === 'stop') break;
-        continue;
-      }
-      const body = text.slice(bodyStart, bodyEnd);
-      // a token that runs into filler is a template: `xoxp-5723…-####################`
-      const after = text.charCodeAt(bodyEnd);
-      if (after === CODE.HASH || after === CODE.ASTERISK || after === 0x2022) break;
-      if (
-        isPlaceholderBody(body, format.repeatedBodyAllowed === true) ||
-        isKnownPublicValue(text.slice(index, bodyEnd))
-      )
+      const verdict = judge(text, index, bodyStart, bodyEnd, format);
+      if (verdict === 'found') {
+        const end = trimmedEnd(text, bodyStart, bodyEnd);
+        found(index, end);
+        index = end - 1;
+        previousIsWord = true;
         break;
-      // a file name or host that merely starts like a token: `video_box.ico-7a38….png`
-      if (text.charCodeAt(bodyEnd) === CODE.DOT && isWordCode(text.charCodeAt(bodyEnd + 1))) continue;
-      if (!shapeHolds(format, body)) {
-        if (giveUp === 'stop') break;
-        continue;
       }
-      if (format.minimumEntropy !== undefined && shannonEntropyBitsPerCharacter(body) < format.minimumEntropy)
-        continue;
-      found(index, bodyEnd);
-      index = bodyEnd - 1;
-      previousIsWord = true;
-      break;
+      skipUntil ??= new Int32Array(CANDIDATE_COUNT);
+      skipUntil[id] = bodyEnd;
+      if (verdict === 'stop') break;
     }
   }
+}
+
+/** The end of a token body without the sentence punctuation that may follow it. */
+function trimmedEnd(text: string, bodyStart: number, bodyEnd: number): number {
+  let end = bodyEnd;
+  while (end > bodyStart && text.charCodeAt(end - 1) === CODE.DOT) end -= 1;
+  return end;
+}
+
+/**
+ * Whether the body read after a prefix is a token of `format`: `found`, or turned down, where
+ * `stop` also rules out the shorter prefixes tried after this one at the same start.
+ */
+function judge(
+  text: string,
+  start: number,
+  bodyStart: number,
+  bodyEnd: number,
+  format: TokenFormat,
+): 'found' | 'next' | 'stop' {
+  const end = trimmedEnd(text, bodyStart, bodyEnd);
+  const length = end - bodyStart;
+  const giveUp = format.exclusive === true ? 'stop' : 'next';
+  if (length < format.minimumLength || length > format.maximumLength) return giveUp;
+  const body = text.slice(bodyStart, end);
+  // a token that runs into filler is a template: `xoxp-5723…-####################`
+  const after = text.charCodeAt(end);
+  if (after === CODE.HASH || after === CODE.ASTERISK || after === 0x2022) return 'stop';
+  if (
+    isPlaceholderBody(body, format.repeatedBodyAllowed === true) ||
+    isKnownPublicValue(text.slice(start, end))
+  )
+    return 'stop';
+  // a file name or host that merely starts like a token: `video_box.ico-7a38….png`
+  if (text.charCodeAt(end) === CODE.DOT && isWordCode(text.charCodeAt(end + 1))) return 'next';
+  if (!shapeHolds(format, body)) return giveUp;
+  if (format.minimumEntropy !== undefined && shannonEntropyBitsPerCharacter(body) < format.minimumEntropy)
+    return 'next';
+  return 'found';
 }

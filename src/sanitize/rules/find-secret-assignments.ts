@@ -94,7 +94,9 @@ function hasMixedCase(value: string): boolean {
 export function isCredentialValue(value: string, strength: KeyStrength, proseFollows = false): boolean {
   if (strength === 'none') return false;
   const trimmed = value.trim();
-  if (trimmed.length < 3 || isPlaceholderValue(trimmed)) return false;
+  // the cheap tests first: most values under a secret-named key in prose are short words
+  if (trimmed.length < 3 || (strength !== 'password' && trimmed.length < 8)) return false;
+  if (isPlaceholderValue(trimmed)) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
   if (DOTTED_NAME.test(trimmed)) return false;
   const plainWord = PLAIN_WORD.test(trimmed);
@@ -307,10 +309,11 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     const scheme = raw.indexOf(' ');
     const credential =
       scheme > 0 && key.key.toLowerCase().endsWith('authorization') ? raw.slice(scheme + 1) : raw;
-    if (isCredentialValue(credential, strength, proseFollows)) {
-      found(value.start, value.end);
-      index = Math.max(index, value.end - 1);
-    }
+    if (isCredentialValue(credential, strength, proseFollows)) found(value.start, value.end);
+    // Operators inside a value read for a secret-named key belong to that value, found or not:
+    // reading on from its end keeps the pass linear on text such as `KEY=KEY=KEY=…`, where every
+    // operator would otherwise read the same kilobyte again.
+    index = Math.max(index, value.end - 1);
   }
 }
 

@@ -170,7 +170,17 @@ export function findCommandCredentials(text: string, found: Found): void {
 }
 
 const DATA_BLOCK = /\b(?:data|stringData):[ \t]*\r?\n/g;
-const SECRET_KIND = /\bkind:[ \t]*["']?secret\b/i;
+const SECRET_KIND = /\bkind:[ \t]*["']?secret\b/gi;
+const DOCUMENT_BREAK = /\n---/g;
+
+/** Where each match of a global pattern starts, in order. */
+function matchStarts(pattern: RegExp, text: string): number[] {
+  const starts: number[] = [];
+  eachMatch(pattern, text, (match) => {
+    starts.push(match.index);
+  });
+  return starts;
+}
 
 function indentation(text: string, lineStart: number): number {
   return runRight(text, lineStart, (code) => code === CODE.SPACE || code === CODE.TAB, 64) - lineStart;
@@ -178,16 +188,22 @@ function indentation(text: string, lineStart: number): number {
 
 /** The values under `data:` (or `stringData:`) in a Kubernetes Secret manifest. */
 export function findKubernetesSecretData(text: string, found: Found): void {
+  const kinds = matchStarts(SECRET_KIND, text);
+  if (kinds.length === 0) return;
+  const breaks = matchStarts(DOCUMENT_BREAK, text);
+  // matches come in order, so both lists are read with pointers that only move forward
+  let kind = 0;
+  let nextBreak = 0;
   eachMatch(DATA_BLOCK, text, (match) => {
-    // the same YAML document only: `---` starts another
-    const documentStart = text.lastIndexOf('\n---', match.index) + 1;
-    const nextDocument = text.indexOf('\n---', match.index);
-    const around = text.slice(
-      Math.max(documentStart, match.index - 600),
-      Math.min(nextDocument === -1 ? text.length : nextDocument, match.index + 2400),
-    );
-    if (!SECRET_KIND.test(around)) return;
-    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    while (nextBreak < breaks.length && (breaks[nextBreak] as number) < match.index) nextBreak += 1;
+    // the same YAML document only (`---` starts another), and near the block
+    const documentStart = nextBreak === 0 ? 0 : (breaks[nextBreak - 1] as number) + 1;
+    const documentEnd = breaks[nextBreak] ?? text.length;
+    const from = Math.max(documentStart, match.index - 600);
+    while (kind < kinds.length && (kinds[kind] as number) < from) kind += 1;
+    if ((kinds[kind] ?? text.length) >= Math.min(documentEnd, match.index + 2400)) return;
+    let lineStart = match.index;
+    while (lineStart > from && text.charCodeAt(lineStart - 1) !== CODE.NEWLINE) lineStart -= 1;
     const baseIndent = indentation(text, lineStart);
     let cursor = match.index + match[0].length;
     let blockIndent = -1;
@@ -217,6 +233,7 @@ export function findKubernetesSecretData(text: string, found: Found): void {
       }
       cursor = next;
     }
+    return cursor; // a `data:` inside the block just read is part of it
   });
 }
 

@@ -1,5 +1,7 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
 import { eachMatch, scanLeft, scanRight } from '../text-scan.js';
+import { findPrivateIpv6, PRIVATE_IPV6_PATTERNS } from './find-private-ipv6.js';
+import { findServiceHosts, SERVICE_HOST_PATTERNS } from './find-service-hosts.js';
 
 /** A dotted IPv4 address; the code checks the range and the context. */
 const IPV4_ADDRESS = /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g;
@@ -10,10 +12,6 @@ const LOOPBACK_NAME = /\blocalhost\b|\[::1?\]|\b(?:host\.docker\.internal|kubern
 /** A private DNS suffix: the code reads the host name to its left. */
 const INTERNAL_SUFFIX =
   /\.(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa|consul|svc)\b/gi;
-
-/** A bare service name with a well-known datastore port, as in docker-compose: `db:5432`, `redis:6379`. */
-const SERVICE_PORT =
-  /:(?:5432|5433|3306|6379|6380|27017|27018|5672|15672|9200|9300|11211|1433|1521|9092|2181|2379|8500|7687|9042|8086|4222|26257|8123|9000|50051)\b/g;
 
 /** Words before a 10.x address that make it an address rather than a version number. */
 const ADDRESS_CONTEXT =
@@ -32,10 +30,6 @@ function isHostCode(code: number): boolean {
     code === 46 ||
     code === 95
   );
-}
-
-function isServiceNameCode(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 45 || code === 95;
 }
 
 function isDigitCode(code: number): boolean {
@@ -112,27 +106,30 @@ function findNames(text: string, spans: LeakSpan[]): void {
     }
     spans.push(span(hostStart, withPort));
   });
-  eachMatch(SERVICE_PORT, text, (match) => {
-    const nameStart = scanLeft(text, match.index, isServiceNameCode, 63);
-    const first = text.charCodeAt(nameStart);
-    const before = text.charCodeAt(nameStart - 1);
-    // a lower-case service name on its own: not "ORD:5432", "10:5432" or part of a longer host
-    if (nameStart === match.index || first < 97 || first > 122) return;
-    if (before === 46 || before === 47 || before === 58 || (before >= 65 && before <= 90)) return;
-    spans.push(span(nameStart, match.index + match[0].length));
-  });
 }
 
 /** Private IPs, loopback, internal DNS names and service:port pairs. */
 export const internalAddressRule: LeakRule = {
   name: 'internal-address',
   description:
-    'Private, loopback and link-local IPv4 addresses (10/8 only with a port or context), localhost with a port or in a URL, host names under internal suffixes (.internal, .local, .svc.cluster.local, .corp, .lan, ...) and docker-style service:port pairs on datastore ports. Public host names, with or without a port, pass.',
-  patterns: [IPV4_ADDRESS, LOOPBACK_NAME, INTERNAL_SUFFIX, SERVICE_PORT, ADDRESS_CONTEXT],
+    "Private, loopback and link-local IPv4 and IPv6 addresses (10/8 only with a port or context), localhost with a port or in a URL, host names under internal suffixes (.internal, .local, .svc.cluster.local, .corp, .lan, ...), single-label hosts in URLs (http://orders-svc:3000) and with a port when the name, the port or the words before it say it is a service, and host/port pairs (host='10.42.7.19', port=9200). Public host names, with or without a port, pass.",
+  patterns: [
+    IPV4_ADDRESS,
+    LOOPBACK_NAME,
+    INTERNAL_SUFFIX,
+    ADDRESS_CONTEXT,
+    ...PRIVATE_IPV6_PATTERNS,
+    ...SERVICE_HOST_PATTERNS,
+  ],
   find(text) {
     const spans: LeakSpan[] = [];
     findAddresses(text, spans);
     findNames(text, spans);
+    const found = (start: number, end: number) => {
+      if (end > start) spans.push(span(start, end));
+    };
+    findPrivateIpv6(text, found);
+    findServiceHosts(text, found);
     return spans;
   },
 };

@@ -32,7 +32,7 @@ const ERROR_NAME_END = /(?:Error|Exception|Fault)(?: \[[A-Z_]+\])?:/g;
 
 /** Raw error openings that need no name: Go and Rust panics, PHP and C fatal errors. */
 const FATAL_LINE =
-  /\b(?:panicked at |panic: |PHP (?:Fatal|Parse|Warning) error: |fatal error: |Uncaught |Unhandled rejection)/g;
+  /\b(?:panicked at |panic: |PHP (?:Fatal error|Parse error|Warning|Notice|Deprecated): |fatal error: |Uncaught |Unhandled rejection)/g;
 
 /** Node and libc error codes that only a raw system error carries. */
 const SYSTEM_ERROR_CODE =
@@ -46,6 +46,16 @@ const DOTNET_PARAMETERS = /^(?:[\w.`[\]<>]+ \w+(?:, [\w.`[\]<>]+ \w+)*)?$/;
 /** Words just before an error name that show a raw error: `Uncaught TypeError: ...`. */
 const ERROR_NAME_CONTEXT = /(?:Uncaught|Unhandled|rejected|Caused by:|thread "[^"]*") ?$/;
 
+/** The location V8 gives a frame of `Promise.all` and its kin. */
+const PROMISE_INDEX = /^index \d{1,9}$/;
+
+/** The last line of a PHP trace: `thrown in /var/www/x.php on line 12`. */
+const PHP_THROWN = /\bthrown in \S{1,512} on line \d+/g;
+
+/** The most text, and the most lines, between two pieces of one trace that still belong to it. */
+const LARGEST_GAP = 600;
+const LARGEST_GAP_LINES = 3;
+
 /** The longest frame location read by hand, in characters. */
 const LOCATION_LENGTH = 1024;
 
@@ -56,6 +66,7 @@ function span(start: number, end: number): LeakSpan {
 /** Whether the text in a V8 frame's parentheses is a code location rather than prose. */
 function isV8Location(location: string): boolean {
   if (location === 'native' || location.includes('<anonymous>') || location.startsWith('node:')) return true;
+  if (PROMISE_INDEX.test(location)) return true; // `at async Promise.all (index 0)`
   return endsWithLineNumber(location);
 }
 
@@ -142,6 +153,38 @@ function findErrorLines(text: string, spans: LeakSpan[]): void {
   });
 }
 
+/** Line breaks between `from` and `to`, real or JSON-escaped (`\n`). */
+function lineBreaksBetween(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || (code === 92 && text.charCodeAt(index + 1) === 110)) count += 1;
+  }
+  return count;
+}
+
+/**
+ * Joins the pieces of one multi-line trace into one span, so that the lines between its frames
+ * go too: a Go function line, a Python code line, a .NET frame without a location. Neighbours at
+ * most three lines and 600 characters apart are one trace; each gap is read once.
+ */
+function joinTraceBlocks(text: string, spans: LeakSpan[]): LeakSpan[] {
+  if (spans.length < 2) return spans;
+  spans.sort((left, right) => left.start - right.start);
+  const joined: LeakSpan[] = [];
+  for (const piece of spans) {
+    const last = joined[joined.length - 1];
+    if (
+      last !== undefined &&
+      piece.start - last.end <= LARGEST_GAP &&
+      lineBreaksBetween(text, last.end, Math.max(last.end, piece.start)) <= LARGEST_GAP_LINES
+    ) {
+      last.end = Math.max(last.end, piece.end);
+    } else joined.push(piece);
+  }
+  return joined;
+}
+
 /** Stack traces from Node/V8, Python, JVM, .NET, Go, Ruby and PHP, and raw exception lines. */
 export const stackTraceRule: LeakRule = {
   name: 'stack-trace',
@@ -160,6 +203,8 @@ export const stackTraceRule: LeakRule = {
     ERROR_NAME_END,
     FATAL_LINE,
     SYSTEM_ERROR_CODE,
+    PHP_THROWN,
+    PROMISE_INDEX,
     JVM_LOCATION,
     DOTNET_PARAMETERS,
     ERROR_NAME_CONTEXT,
@@ -184,6 +229,9 @@ export const stackTraceRule: LeakRule = {
     eachMatch(SYSTEM_ERROR_CODE, text, (match) => {
       spans.push(span(match.index, match.index + match[0].length));
     });
-    return spans;
+    eachMatch(PHP_THROWN, text, (match) => {
+      spans.push(span(match.index, match.index + match[0].length));
+    });
+    return joinTraceBlocks(text, spans);
   },
 };

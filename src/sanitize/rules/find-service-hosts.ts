@@ -1,0 +1,319 @@
+import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
+import { eachMatch, scanLeft, scanRight } from '../text-scan.js';
+
+type Found = (start: number, end: number) => void;
+
+/** The `://` of a URL; the code reads the scheme to its left and the host to its right. */
+const URL_SEPARATOR = /:\/\//g;
+
+/** A colon and a port, as in `orders-svc:3000`; the code reads and weighs the name to its left. */
+const COLON_AND_PORT = /:\d{2,5}\b/g;
+
+/** A `port` key and its number, in any of the shapes drivers and configs write it. */
+const PORT_KEY = /\bport['"]?[ \t]{0,4}(?:=>?|:)[ \t]{0,4}['"]?\d{2,5}\b/gi;
+
+/** A host key and its value, read in a window around a `port` key: `host='10.42.7.19'`, `"host": "db"`. */
+const HOST_KEY =
+  /\b(?:host(?:name)?|server|addr(?:ess)?|ip)['"]?[ \t]{0,4}(?:=>?|:)[ \t]{0,4}['"]?[\w.:[\]%-]{1,253}['"]?/gi;
+
+/** Words just before a name and port that make it an address: `dial tcp orders:7000`. */
+const ADDRESS_WORDS = [
+  'connect',
+  'connecting',
+  'connection',
+  'connect to',
+  'connecting to',
+  'connection to',
+  'dial',
+  'dial tcp',
+  'dial udp',
+  'upstream',
+  'proxy',
+  'proxy_pass',
+  'backend',
+  'endpoint',
+  'host',
+  'hostname',
+  'addr',
+  'address',
+  'server',
+  'listen',
+  'listening',
+  'listening on',
+  'resolve',
+  'unreachable',
+  'refused',
+];
+
+/** A system error code just before a name and port: `ECONNREFUSED orders:7000`. */
+const ERROR_CODE_CONTEXT = /\bE[A-Z]{4,14}[ \t]$/;
+
+/** Network schemes whose URL names a host; browser and app schemes (`chrome://settings`) do not. */
+const NETWORK_SCHEMES = new Set([
+  'http',
+  'https',
+  'ws',
+  'wss',
+  'grpc',
+  'grpcs',
+  'h2c',
+  'tcp',
+  'udp',
+  'tls',
+  'ssl',
+  'ftp',
+  'ftps',
+  'sftp',
+  'ssh',
+  'telnet',
+  'smtp',
+  'smtps',
+  'imap',
+  'imaps',
+  'thrift',
+]);
+
+/** Names that stand for a host in documentation and templates: `http://host:port/`. */
+const PLACEHOLDER_HOSTS = new Set([
+  'host',
+  'hostname',
+  'server',
+  'servername',
+  'domain',
+  'example',
+  'yourhost',
+  'your-host',
+  'your-server',
+  'your-domain',
+  'yourdomain',
+  'myhost',
+  'my-host',
+  'my-server',
+  'ip',
+  'address',
+  'foo',
+  'bar',
+]);
+
+/** Parts of a name that say it is a service: `orders-svc`, `payments-api`, `kafka-broker`. */
+const SERVICE_PARTS = new Set([
+  'svc',
+  'service',
+  'api',
+  'app',
+  'db',
+  'database',
+  'server',
+  'srv',
+  'host',
+  'node',
+  'worker',
+  'gateway',
+  'gw',
+  'backend',
+  'frontend',
+  'proxy',
+  'cache',
+  'queue',
+  'broker',
+  'master',
+  'primary',
+  'replica',
+  'leader',
+  'cluster',
+  'internal',
+  'web',
+  'grpc',
+  'rpc',
+  'auth',
+  'redis',
+  'postgres',
+  'postgresql',
+  'pg',
+  'mysql',
+  'mariadb',
+  'mongo',
+  'mongodb',
+  'kafka',
+  'rabbitmq',
+  'rabbit',
+  'nats',
+  'elasticsearch',
+  'elastic',
+  'opensearch',
+  'search',
+  'minio',
+  'vault',
+  'consul',
+  'etcd',
+  'zookeeper',
+  'memcached',
+  'clickhouse',
+  'cassandra',
+  'nginx',
+  'envoy',
+  'sidecar',
+  'jaeger',
+  'prometheus',
+  'grafana',
+  'otel',
+  'collector',
+]);
+
+/** Ports that datastores, brokers and HTTP services listen on. */
+const SERVICE_PORTS = new Set([
+  22, 80, 443, 1433, 1521, 2181, 2379, 3000, 3001, 3306, 4000, 4222, 4317, 4318, 5000, 5001, 5432, 5433, 5601,
+  5672, 6379, 6380, 7687, 8000, 8001, 8080, 8081, 8086, 8123, 8200, 8443, 8500, 8888, 9000, 9042, 9090, 9092,
+  9093, 9200, 9300, 11211, 15672, 26257, 27017, 27018, 50051,
+]);
+
+function isHostCode(code: number): boolean {
+  return isLower(code) || isUpper(code) || isDigit(code) || code === CODE.HYPHEN || code === CODE.UNDERSCORE;
+}
+
+function isNameCode(code: number): boolean {
+  return isLower(code) || isDigit(code) || code === CODE.HYPHEN || code === CODE.UNDERSCORE;
+}
+
+/** Whether the text before `index` ends with an address word, then blanks, quotes, `:` or `=`. */
+function followsAddressWord(text: string, index: number): boolean {
+  let end = index;
+  const limit = Math.max(0, index - 8);
+  while (end > limit && ' \t\'"(:='.includes(text.charAt(end - 1))) end -= 1;
+  const before = text.slice(Math.max(0, end - 14), end).toLowerCase();
+  return ADDRESS_WORDS.some((word) => {
+    if (!before.endsWith(word)) return false;
+    const previous = before.charCodeAt(before.length - word.length - 1);
+    return !(isLower(previous) || isDigit(previous) || previous === CODE.UNDERSCORE);
+  });
+}
+
+function isSchemeCode(code: number): boolean {
+  return isLower(code) || isUpper(code) || isDigit(code) || code === CODE.PLUS || code === CODE.HYPHEN;
+}
+
+/** The end of `:port` at `index`, or `index` when there is none. */
+function portEnd(text: string, index: number): number {
+  if (text.charCodeAt(index) !== CODE.COLON) return index;
+  const end = scanRight(text, index + 1, isDigit, 5);
+  return end > index + 1 && !isDigit(text.charCodeAt(end)) ? end : index;
+}
+
+/** Whether a single-label host is a placeholder or upper-case template (`HOST`), not a machine. */
+function isPlaceholderHost(host: string): boolean {
+  return PLACEHOLDER_HOSTS.has(host.toLowerCase()) || (host.length > 1 && host === host.toUpperCase());
+}
+
+/**
+ * Hosts without a dot in network URLs, `http://orders-svc:3000/v1` or `grpc://payments/`: such a
+ * name resolves only inside a private network (a Kubernetes service, a docker-compose service).
+ */
+function findSingleLabelUrlHosts(text: string, found: Found): void {
+  eachMatch(URL_SEPARATOR, text, (match) => {
+    const schemeStart = scanLeft(text, match.index, isSchemeCode, 16);
+    const scheme = text.slice(schemeStart, match.index).toLowerCase();
+    if (!NETWORK_SCHEMES.has(scheme)) return;
+    let hostStart = match.index + 3;
+    // skip a userinfo; the connection-string rule reports one that carries a password
+    const authorityEnd = scanRight(
+      text,
+      hostStart,
+      (code) =>
+        isHostCode(code) ||
+        code === CODE.COLON ||
+        code === CODE.AT ||
+        code === CODE.DOT ||
+        code === CODE.PERCENT,
+      256,
+    );
+    const at = text.lastIndexOf('@', authorityEnd - 1);
+    if (at >= hostStart) hostStart = at + 1;
+    const hostEnd = scanRight(text, hostStart, isHostCode, 63);
+    if (hostEnd === hostStart || text.charCodeAt(hostEnd) === CODE.DOT) return;
+    const host = text.slice(hostStart, hostEnd);
+    if (!isLower(host.charCodeAt(0)) && !isUpper(host.charCodeAt(0))) return;
+    if (host.toLowerCase() === 'localhost' || isPlaceholderHost(host)) return;
+    found(hostStart, portEnd(text, hostEnd));
+  });
+}
+
+/** Whether a name, split at `-` and `_`, has a part that names a service or ends in a pod ordinal. */
+function looksLikeService(name: string): boolean {
+  const parts = name.split(/[-_]/);
+  if (parts.length > 1 && /^\d{1,3}$/.test(parts[parts.length - 1] ?? '')) return true; // kafka-0
+  return parts.some((part) => SERVICE_PARTS.has(part));
+}
+
+/**
+ * A single-label host and port outside a URL: `orders-svc:3000`, `redis:6379`, `dial tcp
+ * inventory:7000`. A name and a number are common in prose (`order_id:12345`), so one of three
+ * things must hold: the name reads as a service, the port is one services listen on, or a word
+ * before it (`connect to`, `upstream`, `ECONNREFUSED`) says it is an address.
+ */
+function findNamesWithPorts(text: string, found: Found): void {
+  eachMatch(COLON_AND_PORT, text, (match) => {
+    const colon = match.index;
+    const end = colon + match[0].length;
+    const start = scanLeft(text, colon, isNameCode, 63);
+    if (start === colon || !isLower(text.charCodeAt(start))) return;
+    const before = text.charCodeAt(start - 1);
+    // part of a longer host, path, URL or time: `db.internal:5432`, `/a:80`, `x:y:80`, `A-b:80`
+    if (before === CODE.DOT || before === CODE.SLASH || before === CODE.COLON || isUpper(before)) return;
+    const after = text.charCodeAt(end);
+    // a version or a time, not a port: `node:20.11`, `at:10:30`
+    if ((after === CODE.DOT || after === CODE.COLON) && isDigit(text.charCodeAt(end + 1))) return;
+    const name = text.slice(start, colon);
+    const port = Number(match[0].slice(1));
+    if (port < 1 || port > 65_535 || isPlaceholderHost(name)) return;
+    if (
+      SERVICE_PORTS.has(port) ||
+      (port >= 1024 && looksLikeService(name)) ||
+      followsAddressWord(text, start) ||
+      ERROR_CODE_CONTEXT.test(text.slice(Math.max(0, start - 16), start))
+    ) {
+      found(start, end);
+    }
+  });
+}
+
+/**
+ * A host and a port named together, in either order and on one line: `host='10.42.7.19',
+ * port=9200` as Python's urllib3 writes it, `"host": "db", "port": 5432`, `Host=db; Port=5432`.
+ * The pair is reported whole, whatever the host, since it says where a connection went.
+ */
+function findHostPortPairs(text: string, found: Found): void {
+  eachMatch(PORT_KEY, text, (match) => {
+    const portStart = match.index;
+    const portEnd = portStart + match[0].length;
+    const windowStart = Math.max(0, portStart - 128);
+    const window = text.slice(windowStart, Math.min(text.length, portEnd + 128));
+    let pairStart = -1;
+    let pairEnd = -1;
+    eachMatch(HOST_KEY, window, (host) => {
+      const hostStart = windowStart + host.index;
+      const hostEnd = hostStart + host[0].length;
+      const between = hostEnd <= portStart ? text.slice(hostEnd, portStart) : text.slice(portEnd, hostStart);
+      // neighbours in one statement: only separators and blanks between them, and no line break
+      if (between.length > 8 || /[^\s,;&'"]/.test(between) || between.includes('\n')) return;
+      pairStart = Math.min(hostStart, portStart);
+      pairEnd = Math.max(hostEnd, portEnd);
+    });
+    if (pairStart >= 0) found(pairStart, pairEnd);
+  });
+}
+
+/** Single-label service hosts, in URLs and with a port, and host/port pairs, as spans. */
+export function findServiceHosts(text: string, found: Found): void {
+  findSingleLabelUrlHosts(text, found);
+  findNamesWithPorts(text, found);
+  findHostPortPairs(text, found);
+}
+
+/** The regular expressions above, for the ReDoS check. */
+export const SERVICE_HOST_PATTERNS: readonly RegExp[] = [
+  URL_SEPARATOR,
+  COLON_AND_PORT,
+  PORT_KEY,
+  HOST_KEY,
+  ERROR_CODE_CONTEXT,
+];

@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodedView, originalSpan } from '../../src/sanitize/decoded-view.js';
+import { findLeaks } from '../../src/sanitize/find-leaks.js';
+import { redactText } from '../../src/sanitize/redact-text.js';
+
+const word = fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/);
+const password = fc
+  .stringMatching(/^[A-Za-z0-9]{10,20}$/)
+  .filter((value) => /\d/.test(value) && /[A-Z]/.test(value));
+const scheme = fc.constantFrom('postgres', 'postgresql', 'mysql', 'mongodb', 'redis', 'amqp', 'https');
+const host = fc.constantFrom('db.internal', 'cache-1', 'orders-db.prod.example.net', '10.0.4.12', 'pg-main');
+
+const dsn = fc
+  .record({ scheme, user: word, password, host, port: fc.integer({ min: 1024, max: 65535 }), path: word })
+  .map((parts) => ({
+    ...parts,
+    text: `${parts.scheme}://${parts.user}:${parts.password}@${parts.host}:${parts.port}/${parts.path}`,
+  }));
+
+/** The ways a tool's output re-encodes a connection string before it reaches the model. */
+const encodings: Record<string, (text: string) => string> = {
+  'JSON-escaped slashes': (text) => text.replaceAll('/', '\\/'),
+  'a JSON string inside a JSON string': (text) =>
+    JSON.stringify(JSON.stringify({ dsn: text.replaceAll('/', '\\/') })),
+  'percent-encoded': (text) => encodeURIComponent(text),
+  'unicode escapes': (text) =>
+    text.replace(/[:/@]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`),
+};
+
+describe('encoded forms', () => {
+  for (const [name, encode] of Object.entries(encodings)) {
+    it(`finds a connection string ${name}, and redacts its password`, () => {
+      fc.assert(
+        fc.property(dsn, fc.constantFrom('see ', 'dsn=', '{"url":"', 'failed: '), (parts, before) => {
+          const text = `${before}${encode(parts.text)} then more`;
+          const redacted = redactText(text).text;
+          expect(redacted).not.toContain(parts.password);
+        }),
+      );
+    });
+  }
+
+  it('maps every decoded character back to the escape it came from', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', '/', '\\/', '%2F', '%41', '\\n', '\\"', '\\u0041', '%', '\\'),
+        }),
+        (text) => {
+          const view = decodedView(text);
+          if (view === undefined) return;
+          expect(view.origins.length).toBe(view.text.length + 1);
+          for (let index = 0; index < view.text.length; index += 1) {
+            const { start, end } = originalSpan(view, index, index + 1);
+            expect(end).toBeGreaterThan(start);
+            expect(end - start).toBeLessThanOrEqual(6 ** 3);
+          }
+          expect(originalSpan(view, 0, view.text.length)).toEqual({ start: 0, end: text.length });
+        },
+      ),
+    );
+  });
+
+  it('leaves text without those escapes alone, and decodes only printable ASCII', () => {
+    expect(decodedView('plain text, 50% off')).toBeUndefined();
+    expect(decodedView('a%0Ab')?.text).toBe('a%0Ab');
+    expect(decodedView('caf%C3%A9')?.text).toBe('caf%C3%A9');
+    expect(findLeaks('Search for caf%C3%A9 and 50%25 off')).toEqual([]);
+  });
+});
