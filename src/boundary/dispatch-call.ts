@@ -8,6 +8,7 @@ import type { ResolvedRetryOptions } from '../policy/retry-options.js';
 import type { Maybe, Reservation, RunPolicy, Verdict } from '../policy/run-policy.js';
 import { settleWithin } from '../policy/settle-within.js';
 import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
+import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
 import { safeToolName } from '../sanitize/safe-tool-name.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
 import type { Clock } from '../state/clock.js';
@@ -89,6 +90,9 @@ interface Decision {
   /** True when the tool's unexpected throw was logged as `tool.internal_error`. */
   loggedThrow?: boolean;
 }
+
+/** The allowlist of a tool that passes no rule through. */
+const NO_RULES: readonly LeakRuleName[] = Object.freeze([]);
 
 /** The gate's answer for a call with nothing to check. */
 const PASS: GateResult = Object.freeze({ kind: 'pass' });
@@ -289,7 +293,7 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
   // waiting for a person, or declined by one, is not the model failing, and holds no
   // reservation: the policy does not count it
   if (decision.pendingApproval !== undefined || decision.decidedByPerson === true)
-    return deliver(config, request, decision, toolName, { outcome: sanitized.outcome });
+    return deliver(config, request, decision, toolName, sanitized, { outcome: sanitized.outcome });
   const recorded = config.policy.record({
     runId,
     toolName,
@@ -300,8 +304,8 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
   });
   // the in-memory store answers at once, and then so does this
   return recorded instanceof Promise
-    ? recorded.then((verdict) => deliver(config, request, decision, toolName, verdict))
-    : deliver(config, request, decision, toolName, recorded);
+    ? recorded.then((verdict) => deliver(config, request, decision, toolName, sanitized, verdict))
+    : deliver(config, request, decision, toolName, sanitized, recorded);
 }
 
 /** The last stages: render, sanitise once more exactly what the model reads, report, and build the message. */
@@ -310,6 +314,7 @@ function deliver(
   request: Request,
   decision: Decision,
   toolName: string,
+  sanitized: { outcome: Outcome; leaks: readonly unknown[] },
   verdict: Verdict,
 ): ToolMessage {
   const { runId, toolCallId } = request;
@@ -319,7 +324,10 @@ function deliver(
     outcome: verdict.outcome,
     render: config.render,
     maxContentBytes: config.maxContentBytes,
-    ...(tool?.allowRules === undefined ? {} : { allowRules: tool.allowRules }),
+    allowRules: tool?.allowRules ?? NO_RULES,
+    // the first pass found nothing: when the policy left the outcome as it was, the content
+    // holds only what that pass read, and the last pass can be skipped (see renderForModel)
+    ...(sanitized.leaks.length === 0 ? { sanitized: sanitized.outcome } : {}),
   });
   const { outcome, content } = rendered;
   for (const leak of rendered.leaks) {
