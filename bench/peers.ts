@@ -25,7 +25,7 @@ import { createDispatcher, defineTool, jsonLineLogger, silentLogger } from '../s
 
 const SMOKE = process.argv.includes('--smoke');
 const WRITE_BASELINE = process.argv.includes('--write-baseline');
-/** `--only success` (or typo, throws, large, allocation) runs one part and skips the rest, for quick checks. */
+/** `--only success` (or typo, throws, large, mcp, allocation) runs one part and skips the rest, for quick checks. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const BASELINE_FILE = new URL('../../bench/baseline.json', import.meta.url);
 
@@ -309,63 +309,87 @@ export async function runPeersBenchmark(): Promise<void> {
   const options = SMOKE
     ? { rounds: 5, iterations: 1_000, warmup: 5_000 }
     : { rounds: 9, iterations: 2_000, warmup: 5_000 };
-  const ours = toolbound();
   const contenders: Array<readonly [string, Run]> = [
-    ['toolbound dispatch', ours],
+    ['toolbound dispatch', toolbound()],
     ['OpenAI Agents tool().invoke', openaiAgents()],
     ['AI SDK per-call path', aiSdk()],
     ['LangChain tool().invoke', langchain()],
     ['LangGraph ToolNode', langgraph()],
   ];
-  const measured: Record<string, number> = {};
+  const mcp: Array<readonly [string, Run]> = [
+    ['toolbound registerMcpTools', await mcpCaller(toolboundMcpServer)],
+    ['MCP SDK registerTool', await mcpCaller(mcpSdkServer)],
+  ];
+  const calls = SMOKE ? 20_000 : 100_000;
+  /** Measures one part, prints it, and returns its figures under their baseline keys. */
+  const measure = async (part: Part): Promise<Record<string, number>> => {
+    const measured: Record<string, number> = {};
+    if (part === 'mcp') {
+      const rows = await ratios('success', mcp, options);
+      console.log('\n  MCP tools/call over an in-memory transport, success');
+      for (const row of rows) printRow(row);
+      if (rows[1] !== undefined) measured['mcp success: MCP SDK registerTool'] = round(rows[1].ratio);
+      return measured;
+    }
+    if (part === 'allocation') {
+      console.log(`\n  Allocation per call on success (${calls.toLocaleString('en')} calls, V8 GC profiler)`);
+      for (const [name, run] of contenders) {
+        const { allocated, promoted } = await allocation(run, 'success', calls);
+        console.log(
+          `    ${name.padEnd(30)} ${(allocated / 1000).toFixed(1).padStart(6)} kB allocated   ${promoted.toFixed(0).padStart(5)} B promoted`,
+        );
+        if (name === 'toolbound dispatch') measured['allocation kB: toolbound'] = round(allocated / 1000);
+      }
+      return measured;
+    }
+    const rows = await ratios(part, contenders, options);
+    console.log(`\n  ${SCENARIO_TITLES[part]}`);
+    for (const row of rows) {
+      printRow(row);
+      if (row.name !== 'toolbound dispatch') measured[`${part}: ${row.name}`] = round(row.ratio);
+    }
+    return measured;
+  };
+
   console.log(
     `\nSide by side (${options.rounds} round-robin rounds × ${options.iterations} calls; ratio = median of per-round toolbound/peer)`,
   );
-  for (const scenario of SCENARIOS.filter((name) => ONLY === undefined || name === ONLY)) {
-    const rows = await ratios(scenario, contenders, options);
-    console.log(`\n  ${SCENARIO_TITLES[scenario]}`);
-    for (const row of rows) {
-      console.log(
-        `    ${row.name.padEnd(30)} ${row.microseconds.toFixed(2).padStart(8)} µs/call   toolbound ${row.ratio.toFixed(2)}×`,
-      );
-      if (row.name !== 'toolbound dispatch') measured[`${scenario}: ${row.name}`] = round(row.ratio);
-    }
-  }
+  const parts = PARTS.filter((part) => ONLY === undefined || part === ONLY);
+  const measured: Record<string, number> = {};
+  for (const part of parts) Object.assign(measured, await measure(part));
 
-  if (ONLY !== undefined && ONLY !== 'allocation') return;
-  const mcpRows =
-    ONLY === 'allocation'
-      ? []
-      : await ratios(
-          'success',
-          [
-            ['toolbound registerMcpTools', await mcpCaller(toolboundMcpServer)],
-            ['MCP SDK registerTool', await mcpCaller(mcpSdkServer)],
-          ],
-          options,
-        );
-  console.log('\n  MCP tools/call over an in-memory transport, success');
-  for (const row of mcpRows)
-    console.log(
-      `    ${row.name.padEnd(30)} ${row.microseconds.toFixed(2).padStart(8)} µs/call   toolbound ${row.ratio.toFixed(2)}×`,
-    );
-  if (mcpRows[1] !== undefined) measured['mcp success: MCP SDK registerTool'] = round(mcpRows[1].ratio);
-
-  const calls = SMOKE ? 20_000 : 100_000;
-  console.log(`\n  Allocation per call on success (${calls.toLocaleString('en')} calls, V8 GC profiler)`);
-  for (const [name, run] of contenders) {
-    const { allocated, promoted } = await allocation(run, 'success', calls);
-    console.log(
-      `    ${name.padEnd(30)} ${(allocated / 1000).toFixed(1).padStart(6)} kB allocated   ${promoted.toFixed(0).padStart(5)} B promoted`,
-    );
-    if (name === 'toolbound dispatch') measured['allocation kB: toolbound'] = round(allocated / 1000);
-  }
-
-  if (WRITE_BASELINE) {
+  if (WRITE_BASELINE && ONLY === undefined) {
     writeFileSync(BASELINE_FILE, `${JSON.stringify(measured, null, 2)}\n`);
     console.log('\nWrote bench/baseline.json');
   }
-  if (SMOKE) checkBaseline(measured);
+  if (!SMOKE) return;
+  let worse = worseThanBaseline(measured);
+  if (worse.length > 0) {
+    // a neighbour's burst can spoil one part's rounds: measure what failed once more, and fail
+    // only when it is still worse than twice its baseline
+    const again = [...new Set(worse.map((key) => partOf(key)))];
+    console.log(`\nbench smoke: measuring ${again.join(', ')} once more`);
+    for (const part of again) Object.assign(measured, await measure(part));
+    worse = worseThanBaseline(measured);
+  }
+  reportBaseline(measured, worse);
+}
+
+/** The parts of the benchmark, in the order they run; `--only` names one. */
+const PARTS = ['success', 'typo', 'throws', 'large', 'mcp', 'allocation'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The part a baseline key belongs to: `success: …`, `mcp success: …`, `allocation kB: …`. */
+function partOf(key: string): Part {
+  if (key.startsWith('mcp ')) return 'mcp';
+  if (key.startsWith('allocation ')) return 'allocation';
+  return key.slice(0, key.indexOf(':')) as Part;
+}
+
+function printRow(row: { name: string; microseconds: number; ratio: number }): void {
+  console.log(
+    `    ${row.name.padEnd(30)} ${row.microseconds.toFixed(2).padStart(8)} µs/call   toolbound ${row.ratio.toFixed(2)}×`,
+  );
 }
 
 const SCENARIO_TITLES: Record<Scenario, string> = {
@@ -379,23 +403,34 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** Fails the process when a ratio is worse than twice its committed baseline; never on absolute time. */
-function checkBaseline(measured: Record<string, number>): void {
-  const baseline = JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as Record<string, number>;
-  const worse = Object.entries(baseline).filter(([key, value]) => {
-    const now = measured[key];
-    return now !== undefined && now > 2 * value;
-  });
+/** The baseline keys whose measured ratio is worse than twice the committed one; never absolute time. */
+function worseThanBaseline(measured: Record<string, number>): string[] {
+  return Object.entries(readBaseline())
+    .filter(([key, value]) => {
+      const now = measured[key];
+      return now !== undefined && now > 2 * value;
+    })
+    .map(([key]) => key);
+}
+
+function readBaseline(): Record<string, number> {
+  return JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as Record<string, number>;
+}
+
+/** Prints the verdict, and fails the process when a ratio is still worse than twice its baseline. */
+function reportBaseline(measured: Record<string, number>, worse: readonly string[]): void {
+  const baseline = readBaseline();
   if (worse.length > 0) {
     console.error(
       `\nbench smoke: ${worse.length} ratio(s) worse than 2× the baseline:\n${worse
-        .map(([key, value]) => `  ${key}: ${measured[key]} (baseline ${value})`)
+        .map((key) => `  ${key}: ${measured[key]} (baseline ${baseline[key]})`)
         .join('\n')}`,
     );
     process.exitCode = 1;
     return;
   }
-  console.log(`\nbench smoke: all ${Object.keys(baseline).length} ratios within 2× of bench/baseline.json`);
+  const checked = Object.keys(baseline).filter((key) => measured[key] !== undefined).length;
+  console.log(`\nbench smoke: all ${checked} ratios measured are within 2× of bench/baseline.json`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runPeersBenchmark();

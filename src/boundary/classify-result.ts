@@ -12,9 +12,8 @@ export interface Classified {
   internal?: { reference: string; thrown: unknown };
 }
 
-/** What classification needs from the dispatcher. */
+/** What classification needs from the dispatcher, built once per dispatcher. */
 export interface ClassifyOptions {
-  toolName: string;
   copyData: (data: unknown) => unknown;
   createReference: () => string;
   /** The sentence the model reads for an unexpected failure. */
@@ -26,16 +25,19 @@ export interface ClassifyOptions {
  * gives its outcome, a timeout or abort is unavailable, and anything else thrown is an internal
  * error with a reference id and a generic sentence. It never throws.
  */
-export function classifyResult(result: ExecutionResult, options: ClassifyOptions): Classified {
+export function classifyResult(
+  result: ExecutionResult,
+  toolName: string,
+  options: ClassifyOptions,
+): Classified {
   try {
-    return classify(result, options);
+    return classify(result, toolName, options);
   } catch (thrown) {
     return internalError(thrown, options); // a returned value or thrown object whose traps throw
   }
 }
 
-function classify(result: ExecutionResult, options: ClassifyOptions): Classified {
-  const { toolName } = options;
+function classify(result: ExecutionResult, toolName: string, options: ClassifyOptions): Classified {
   switch (result.kind) {
     case 'outcome':
       return { outcome: result.outcome };

@@ -2,7 +2,8 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Logger } from '../observe/logger.js';
+import type { ToolboundEvent } from '../observe/events.js';
+import { type Logger, silentLogger } from '../observe/logger.js';
 import { empty, notFound } from '../outcome/constructors.js';
 import { ToolError } from '../outcome/tool-error.js';
 import type { ToolCall, ToolMessage } from '../protocol.js';
@@ -384,6 +385,86 @@ describe('an unexpected throw', () => {
     expect(thrown.stack).toMatch(/\n\s+at /);
     expect(thrown.cause.message).toBe('connection reset by peer');
     expect(thrown.cause.stack).toContain('connection reset by peer');
+  });
+
+  it('logs one line at info and above, while handlers get both events', async () => {
+    const { logger, records } = captureLogger();
+    const events: ToolboundEvent[] = [];
+    const tool = defineTool({
+      name: 'lookup_order',
+      description: 'Orders.',
+      input: z.object({}),
+      run: () => {
+        throw new Error('boom');
+      },
+    });
+    const dispatcher = createDispatcher({ tools: [tool], logger, onEvent: (event) => events.push(event) });
+    const message = await dispatcher.dispatch(
+      { id: 'c1', name: 'lookup_order', arguments: '{}' },
+      { runId: 'r' },
+    );
+    const loud = records.filter((record) => record.level !== 'debug');
+    expect(loud.map((record) => [record.level, record.message])).toEqual([['error', 'tool.internal_error']]);
+    expect(records.find((record) => record.level === 'debug')?.fields).toMatchObject({
+      type: 'tool.failed',
+      reference: message.reference,
+    });
+    expect(events.map((event) => event.type)).toEqual(['tool.internal_error', 'tool.failed']);
+    expect(events[0]).toMatchObject({ thrown: { name: 'Error', message: 'boom' } });
+  });
+
+  it('still logs a failure at info when its outcome only repeats an earlier reference', async () => {
+    const { logger, records } = captureLogger();
+    const tool = defineTool({
+      name: 'lookup_order',
+      description: 'Orders.',
+      input: z.object({ id: z.string() }),
+      run: () => {
+        throw new Error('boom');
+      },
+    });
+    const dispatcher = createDispatcher({ tools: [tool], logger });
+    await dispatcher.dispatch({ id: 'c1', name: 'lookup_order', arguments: '{"id":"a"}' }, { runId: 'r' });
+    records.length = 0;
+    // the tool is known to be unavailable in this run: refused with the cached outcome, not run
+    await dispatcher.dispatch({ id: 'c2', name: 'lookup_order', arguments: '{"id":"b"}' }, { runId: 'r' });
+    expect(records.map((record) => [record.level, record.message])).toContainEqual(['info', 'tool.failed']);
+    expect(records.some((record) => record.message === 'tool.internal_error')).toBe(false);
+  });
+
+  it('does not describe the thrown value when nothing would read it', async () => {
+    let stackReads = 0;
+    const thrown = new Error('boom');
+    Object.defineProperty(thrown, 'stack', {
+      get() {
+        stackReads++;
+        return 'Error: boom';
+      },
+    });
+    const tool = defineTool({
+      name: 'lookup_order',
+      description: 'Orders.',
+      input: z.object({}),
+      run: () => {
+        throw thrown;
+      },
+    });
+    const quiet = createDispatcher({ tools: [tool], logger: silentLogger });
+    const message = await quiet.dispatch({ id: 'c1', name: 'lookup_order', arguments: '{}' }, { runId: 'r' });
+    expectInternalError(message);
+    expect(stackReads).toBe(0);
+    const events: ToolboundEvent[] = [];
+    const heard = createDispatcher({
+      tools: [tool],
+      logger: silentLogger,
+      onEvent: (event) => events.push(event),
+    });
+    await heard.dispatch({ id: 'c1', name: 'lookup_order', arguments: '{}' }, { runId: 'r' });
+    const event = events.find((entry) => entry.type === 'tool.internal_error');
+    expect(stackReads).toBe(0); // described on first read, not before
+    expect(event).toMatchObject({ thrown: { stack: 'Error: boom' } });
+    expect(JSON.parse(JSON.stringify(event))).toMatchObject({ thrown: { stack: 'Error: boom' } });
+    expect(stackReads).toBe(1); // and once
   });
 
   it('uses the configured reference maker and sentence', async () => {

@@ -137,7 +137,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const createReference = options.createReference ?? createReferenceId;
   const internalErrorMessage = options.internalErrorMessage ?? DEFAULT_INTERNAL_ERROR_MESSAGE;
   const logger = options.logger ?? jsonLineLogger();
-  const emit = createEventSink(logger, options.onEvent ? [options.onEvent] : []);
+  const handlers = options.onEvent ? [options.onEvent] : [];
+  const emit = createEventSink(logger, handlers);
   const store = options.store ?? createMemoryStore({ clock });
   const retry = resolveRetryOptions(options.retry);
   const breaker =
@@ -169,7 +170,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     breaker,
     random,
     copyData,
+    classify: { copyData, createReference, internalErrorMessage },
     reportSuccess: options.onEvent !== undefined || isLevelEnabled(logger, 'debug'),
+    reportInternalError: options.onEvent !== undefined || isLevelEnabled(logger, 'error'),
+    emitAfterLoggedThrow: createEventSink(logger, handlers, { 'tool.failed': 'debug' }),
     store,
     approvalTtlMs: resolveApprovalTtlMs(options.approvalTtlMs),
   };

@@ -1,13 +1,14 @@
 import type { EventHandler } from '../observe/events.js';
-import { serializeError } from '../observe/serialize-error.js';
+import { type SerializedError, serializeError } from '../observe/serialize-error.js';
 import type { BuiltInErrorCode } from '../outcome/error-code.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { type Renderer, structuredRenderer } from '../outcome/render.js';
 import type { CircuitBreaker } from '../policy/circuit-breaker.js';
 import type { ResolvedRetryOptions } from '../policy/retry-options.js';
-import type { Reservation, RunPolicy } from '../policy/run-policy.js';
+import type { Maybe, Reservation, RunPolicy, Verdict } from '../policy/run-policy.js';
 import { settleWithin } from '../policy/settle-within.js';
 import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
+import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
 import { safeToolName } from '../sanitize/safe-tool-name.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
 import type { Clock } from '../state/clock.js';
@@ -24,7 +25,7 @@ import {
 } from './approval-gate.js';
 import { renderForModel } from './bound-content.js';
 import { callKey } from './canonical-arguments.js';
-import { classifyResult } from './classify-result.js';
+import { type ClassifyOptions, classifyResult } from './classify-result.js';
 import { executeTool } from './execute-tool.js';
 import { findTool } from './find-tool.js';
 import { type ArgumentLimits, parseArguments } from './parse-arguments.js';
@@ -48,8 +49,17 @@ export interface DispatchConfig {
   breaker: CircuitBreaker | undefined;
   random: () => number;
   copyData: (data: unknown) => unknown;
-  /** False when neither the logger nor a handler would take a success event: then none is built. */
+  /** What classifying a result needs: copyData, createReference and internalErrorMessage, once. */
+  classify: ClassifyOptions;
+  /**
+   * False when neither the logger nor a handler would take a debug-level event (a success, or
+   * the `tool.failed` of a call whose throw was logged already): then none is built.
+   */
   reportSuccess: boolean;
+  /** False when neither the logger nor a handler would take `tool.internal_error`: then none is built. */
+  reportInternalError: boolean;
+  /** `emit`, but a call's `tool.failed` is logged at debug level: its throw was logged at error level. */
+  emitAfterLoggedThrow: EventHandler;
   store: StateStore;
   approvalTtlMs: number;
 }
@@ -77,7 +87,12 @@ interface Decision {
   decidedByPerson?: boolean;
   /** The call's place in the run, once it reached the gate; `record` settles it. */
   reservation?: Reservation;
+  /** True when the tool's unexpected throw was logged as `tool.internal_error`. */
+  loggedThrow?: boolean;
 }
+
+/** The allowlist of a tool that passes no rule through. */
+const NO_RULES: readonly LeakRuleName[] = Object.freeze([]);
 
 /** The gate's answer for a call with nothing to check. */
 const PASS: GateResult = Object.freeze({ kind: 'pass' });
@@ -99,7 +114,8 @@ export async function dispatchCall(
   try {
     const request = readRequest(config, call, options);
     const decision = await decide(config, request);
-    return await finish(config, request, decision);
+    const finished = finish(config, request, decision);
+    return finished instanceof Promise ? await finished : finished;
   } catch (thrown) {
     return lastResort(config, call, thrown);
   }
@@ -139,17 +155,24 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   const keySource = parsed.value;
 
   // validate, under the tool's timeout and the caller's signal like the tool itself
-  const bounded = await settleWithin(() => validateArguments(tool, parsed.value), {
+  const bounding = settleWithin(() => validateArguments(tool, parsed.value), {
     timeoutMs: tool.timeoutMs,
     clock: config.clock,
     signal: request.signal,
   });
+  const bounded = bounding instanceof Promise ? await bounding : bounding;
   if (bounded.kind === 'threw') {
-    const outcome = normalise(config, request, tool, { kind: 'threw', error: bounded.error }, parsed.value);
-    return { outcome, tool, keySource, attempts: 0 };
+    const normalised = normalise(
+      config,
+      request,
+      tool,
+      { kind: 'threw', error: bounded.error },
+      parsed.value,
+    );
+    return { ...normalised, tool, keySource, attempts: 0 };
   }
   if (bounded.kind !== 'settled')
-    return { outcome: normalise(config, request, tool, bounded), tool, keySource, attempts: 0 };
+    return { ...normalise(config, request, tool, bounded), tool, keySource, attempts: 0 };
   const validated = bounded.value;
   if (!validated.ok) return { outcome: validated.outcome, tool, keySource, attempts: 0 };
 
@@ -201,17 +224,18 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   });
 
   // normalise
-  const outcome = normalise(config, request, tool, execution.result, parsed.value);
+  const { outcome, loggedThrow } = normalise(config, request, tool, execution.result, parsed.value);
   if (outcome.class === 'refused' && outcome.offer !== undefined)
     await recordOffer(config, { runId: request.runId, tool, args: parsed.value, outcome }).catch(() => {
       // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
     });
-  return { outcome, tool, keySource, attempts: execution.attempts, reservation };
+  return { outcome, loggedThrow, tool, keySource, attempts: execution.attempts, reservation };
 }
 
 /**
  * Turns what a tool did into an outcome. An unexpected failure is logged here, once, with the
- * sanitised arguments, under the reference the model will read.
+ * sanitised arguments, under the reference the model will read; the thrown value is described
+ * for the log only when something reads it, and not at all when nobody listens.
  */
 function normalise(
   config: DispatchConfig,
@@ -219,30 +243,31 @@ function normalise(
   tool: Tool,
   result: Parameters<typeof classifyResult>[0],
   args?: unknown,
-): Outcome {
-  const classified = classifyResult(result, {
-    toolName: tool.name,
-    copyData: config.copyData,
-    createReference: config.createReference,
-    internalErrorMessage: config.internalErrorMessage,
+): { outcome: Outcome; loggedThrow: boolean } {
+  const classified = classifyResult(result, tool.name, config.classify);
+  const { internal } = classified;
+  if (internal === undefined || !config.reportInternalError)
+    return { outcome: classified.outcome, loggedThrow: false };
+  let thrown: SerializedError | undefined;
+  config.emit({
+    type: 'tool.internal_error',
+    time: config.clock.now(),
+    runId: request.runId,
+    tool: tool.name,
+    toolCallId: request.toolCallId,
+    reference: internal.reference,
+    arguments: sanitizeValue(config.copyData(args)),
+    // read by the logger and the handlers, written once: a stack is costly to format
+    get thrown() {
+      thrown ??= serializeError(internal.thrown);
+      return thrown;
+    },
   });
-  if (classified.internal !== undefined) {
-    config.emit({
-      type: 'tool.internal_error',
-      time: config.clock.now(),
-      runId: request.runId,
-      tool: tool.name,
-      toolCallId: request.toolCallId,
-      reference: classified.internal.reference,
-      arguments: sanitizeValue(config.copyData(args)),
-      thrown: serializeError(classified.internal.thrown),
-    });
-  }
-  return classified.outcome;
+  return { outcome: classified.outcome, loggedThrow: true };
 }
 
 /** The stages after the decision: sanitise, run policy, render, and report. */
-async function finish(config: DispatchConfig, request: Request, decision: Decision): Promise<ToolMessage> {
+function finish(config: DispatchConfig, request: Request, decision: Decision): Maybe<ToolMessage> {
   const { runId, toolCallId } = request;
   const { tool } = decision;
   const toolName = tool?.name ?? safeToolName(truncate(request.requestedName, MAX_ECHOED_NAME));
@@ -264,29 +289,45 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
     });
   }
 
-  // run policy: only failures are counted, so only they need the canonical arguments
-  const argumentsKey = sanitized.outcome.ok ? '' : callKey(decision.keySource);
-  // a call waiting for a person, or declined by one, is not the model failing, and holds no
+  // run policy: only failures are counted, so only they need the canonical arguments; a call
+  // waiting for a person, or declined by one, is not the model failing, and holds no
   // reservation: the policy does not count it
-  const recorded =
-    decision.pendingApproval === undefined && decision.decidedByPerson !== true
-      ? config.policy.record({
-          runId,
-          toolName,
-          toolCallId,
-          argumentsKey,
-          outcome: sanitized.outcome,
-          ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
-        })
-      : { outcome: sanitized.outcome };
-  const verdict = recorded instanceof Promise ? await recorded : recorded;
+  if (decision.pendingApproval !== undefined || decision.decidedByPerson === true)
+    return deliver(config, request, decision, toolName, sanitized, { outcome: sanitized.outcome });
+  const recorded = config.policy.record({
+    runId,
+    toolName,
+    toolCallId,
+    argumentsKey: sanitized.outcome.ok ? '' : callKey(decision.keySource),
+    outcome: sanitized.outcome,
+    ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
+  });
+  // the in-memory store answers at once, and then so does this
+  return recorded instanceof Promise
+    ? recorded.then((verdict) => deliver(config, request, decision, toolName, sanitized, verdict))
+    : deliver(config, request, decision, toolName, sanitized, recorded);
+}
 
+/** The last stages: render, sanitise once more exactly what the model reads, report, and build the message. */
+function deliver(
+  config: DispatchConfig,
+  request: Request,
+  decision: Decision,
+  toolName: string,
+  sanitized: { outcome: Outcome; leaks: readonly unknown[] },
+  verdict: Verdict,
+): ToolMessage {
+  const { runId, toolCallId } = request;
+  const { tool } = decision;
   // render, then sanitise once more exactly what the model reads (hints the policy added included)
   const rendered = renderForModel({
     outcome: verdict.outcome,
     render: config.render,
     maxContentBytes: config.maxContentBytes,
-    ...(tool?.allowRules === undefined ? {} : { allowRules: tool.allowRules }),
+    allowRules: tool?.allowRules ?? NO_RULES,
+    // the first pass found nothing: when the policy left the outcome as it was, the content
+    // holds only what that pass read, and the last pass can be skipped (see renderForModel)
+    ...(sanitized.leaks.length === 0 ? { sanitized: sanitized.outcome } : {}),
   });
   const { outcome, content } = rendered;
   for (const leak of rendered.leaks) {
@@ -300,7 +341,7 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
     });
   }
 
-  report(config, request, toolName, outcome, decision.attempts);
+  report(config, request, toolName, decision, outcome);
   const message: ToolMessage = {
     toolCallId,
     toolName,
@@ -316,14 +357,20 @@ async function finish(config: DispatchConfig, request: Request, decision: Decisi
   return message;
 }
 
+/**
+ * Reports how the call ended. A call whose throw was logged at error level a moment ago gets
+ * its `tool.failed` at debug level, so an unexpected throw makes one log line, not two; handlers
+ * still get both events.
+ */
 function report(
   config: DispatchConfig,
   request: Request,
   toolName: string,
+  decision: Decision,
   outcome: Outcome,
-  attempts: number,
 ) {
-  if (outcome.ok && !config.reportSuccess) return;
+  const quiet = outcome.ok || decision.loggedThrow === true;
+  if (quiet && !config.reportSuccess) return;
   const now = config.clock.now();
   const common = {
     time: now,
@@ -332,13 +379,13 @@ function report(
     toolCallId: request.toolCallId,
     outcomeClass: outcome.class,
     durationMs: now - request.startedAt,
-    attempts,
+    attempts: decision.attempts,
   };
   if (outcome.ok) {
     config.emit({ type: 'tool.succeeded', ...common });
     return;
   }
-  config.emit({
+  (decision.loggedThrow === true ? config.emitAfterLoggedThrow : config.emit)({
     type: 'tool.failed',
     ...common,
     error: outcome.error,

@@ -25,14 +25,18 @@ const LEVELS: Record<ToolboundEvent['type'], LogLevel> = {
 
 /**
  * Builds the emit function the dispatcher uses. A fatal halt is logged at error level because
- * it is an operator problem.
+ * it is an operator problem; `levels` moves other event types to another level.
  */
 export function createEventSink(
   logger: Logger,
   handlers: ReadonlyArray<(event: ToolboundEvent) => void>,
+  levels: Partial<Record<ToolboundEvent['type'], LogLevel>> = {},
 ): EventHandler {
   return (event) => {
-    const level = event.type === 'run.halted' && event.reason === 'fatal' ? 'error' : LEVELS[event.type];
+    const level =
+      event.type === 'run.halted' && event.reason === 'fatal'
+        ? 'error'
+        : (levels[event.type] ?? LEVELS[event.type]);
     try {
       const write = logger[level];
       write?.call(logger, event as unknown as Record<string, unknown>, event.type);

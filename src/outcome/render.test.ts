@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clarifying,
@@ -50,6 +51,36 @@ describe('structuredRenderer', () => {
       expect(content).not.toContain('\n');
     },
   );
+
+  it('writes exactly what a copy with ok and class first would, whatever the key order', () => {
+    const reference = (outcome: Outcome) => {
+      const { ok: isOk, class: outcomeClass, ...rest } = outcome;
+      return JSON.stringify({ ok: isOk, class: outcomeClass, ...rest });
+    };
+    const shuffled = fc
+      .tuple(
+        fc.constantFrom(...examples),
+        fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.boolean(),
+      )
+      .map(([example, extra, seed, okValue]) => {
+        const entries = Object.entries({ ...example, ok: okValue, ...extra });
+        // rotate the entries, so ok and class land anywhere, first two included
+        const turn = seed % entries.length;
+        return Object.fromEntries([...entries.slice(turn), ...entries.slice(0, turn)]) as unknown as Outcome;
+      });
+    fc.assert(
+      fc.property(shuffled, (outcome) => {
+        expect(structuredRenderer(outcome)).toBe(reference(outcome));
+      }),
+      { numRuns: 500 },
+    );
+    const withToJson = { ...examples[0]!, toJSON: () => 'x' } as unknown as Outcome;
+    expect(structuredRenderer(withToJson)).toBe(reference(withToJson));
+    const inherited = Object.assign(Object.create({ extra: 1 }), examples[0]) as Outcome;
+    expect(structuredRenderer(inherited)).toBe(reference(inherited));
+  });
 
   it('produces the wire format DESIGN.md documents, byte for byte', () => {
     expect(structuredRenderer(examples[4]!)).toBe(

@@ -266,8 +266,8 @@ const scopeOf = (runId: string) => `run:${runId}`;
 /** Longest key kept as written; longer ones are hashed. */
 const MAX_PLAIN_KEY = 96;
 /** A short key, so a record's size never depends on what the model sent: long ones are hashed. */
-const keyOf = (kind: string, ...parts: string[]) => {
-  const plain = `${kind}:${parts.join('\u0000')}`;
+const keyOf = (kind: string, toolName: string, detail?: string) => {
+  const plain = detail === undefined ? `${kind}:${toolName}` : `${kind}:${toolName}\u0000${detail}`;
   if (plain.length <= MAX_PLAIN_KEY) return plain;
   return `${kind}#${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}`;
 };

@@ -11,22 +11,22 @@ export type Bounded<T> =
 /**
  * Runs `work` and settles when it does, when `timeoutMs` passes or when `signal` aborts,
  * whichever is first; work that never settles is left behind and its late result dropped. Its
- * timer and abort subscription end with it, so nothing outlives the call. Never rejects.
+ * timer and abort subscription end with it, so nothing outlives the call. Work that answers
+ * synchronously is answered synchronously: no promise, no timer, no subscription. Never rejects.
  */
 export function settleWithin<T>(
   work: () => T | PromiseLike<T>,
   limits: { timeoutMs: number; clock: Clock; signal?: AbortSignal | undefined },
-): Promise<Bounded<T>> {
+): Bounded<T> | Promise<Bounded<T>> {
   const { timeoutMs, clock, signal } = limits;
-  if (signal?.aborted) return Promise.resolve({ kind: 'aborted' });
-  // work that answers synchronously is done: no timer, no subscription
+  if (signal?.aborted) return { kind: 'aborted' };
   let started: T | PromiseLike<T>;
   try {
     started = work();
   } catch (error) {
-    return Promise.resolve({ kind: 'threw', error });
+    return { kind: 'threw', error };
   }
-  if (!isThenable(started)) return Promise.resolve({ kind: 'settled', value: started });
+  if (!isThenable(started)) return { kind: 'settled', value: started };
   const pending = started;
   return new Promise((resolve) => {
     let done = false;

@@ -12,25 +12,26 @@ interface Node<V> {
  * `keys().next()` walks over them; a linked list has no such holes.
  */
 export class LruList<V> {
-  readonly #nodes = new Map<string, Node<V>>();
+  // made on the first set: a run whose calls all succeed never needs one
+  #nodes: Map<string, Node<V>> | undefined;
   #oldest: Node<V> | undefined;
   #newest: Node<V> | undefined;
 
   get size(): number {
-    return this.#nodes.size;
+    return this.#nodes?.size ?? 0;
   }
 
   get(key: string): V | undefined {
-    return this.#nodes.get(key)?.value;
+    return this.#nodes?.get(key)?.value;
   }
 
   has(key: string): boolean {
-    return this.#nodes.has(key);
+    return this.#nodes?.has(key) === true;
   }
 
   /** Reads an entry and marks it as just used. */
   touch(key: string): V | undefined {
-    const node = this.#nodes.get(key);
+    const node = this.#nodes?.get(key);
     if (node === undefined) return undefined;
     this.#moveToNewest(node);
     return node.value;
@@ -38,6 +39,7 @@ export class LruList<V> {
 
   /** Sets an entry and marks it as just used. */
   set(key: string, value: V): void {
+    this.#nodes ??= new Map();
     const node = this.#nodes.get(key);
     if (node !== undefined) {
       node.value = value;
@@ -52,10 +54,10 @@ export class LruList<V> {
   }
 
   delete(key: string): boolean {
-    const node = this.#nodes.get(key);
+    const node = this.#nodes?.get(key);
     if (node === undefined) return false;
     this.#unlink(node);
-    this.#nodes.delete(key);
+    this.#nodes?.delete(key);
     return true;
   }
 
@@ -70,12 +72,12 @@ export class LruList<V> {
     const node = this.#oldest;
     if (node === undefined) return undefined;
     this.#unlink(node);
-    this.#nodes.delete(node.key);
+    this.#nodes?.delete(node.key);
     return { key: node.key, value: node.value };
   }
 
   clear(): void {
-    this.#nodes.clear();
+    this.#nodes = undefined;
     this.#oldest = undefined;
     this.#newest = undefined;
   }
