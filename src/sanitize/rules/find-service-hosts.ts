@@ -48,6 +48,10 @@ const ADDRESS_WORDS = [
 /** A system error code just before a name and port: `ECONNREFUSED orders:7000`. */
 const ERROR_CODE_CONTEXT = /\bE[A-Z]{4,14}[ \t]$/;
 
+/** Words after which a resolver names the host it could not find: `getaddrinfo ENOTFOUND orders-svc`. */
+const LOOKUP_FAILURE =
+  /\b(?:getaddrinfo (?:ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME)|dial (?:tcp|udp): lookup|Could not resolve host:|UnknownHostException:) /g;
+
 /** Where a service name splits into parts, and the ordinal that ends a StatefulSet pod's name. */
 const NAME_SEPARATOR = /[-_]/;
 const POD_ORDINAL = /^\d{1,3}$/;
@@ -305,6 +309,19 @@ function findHostPortPairs(text: string, found: Found): void {
   });
 }
 
+/**
+ * The host a failed name lookup reports, whatever its shape: `getaddrinfo ENOTFOUND orders-svc`,
+ * Go's `dial tcp: lookup orders-svc on 10.96.0.10:53`, curl's `Could not resolve host: db`. A
+ * name the resolver was asked for is one the server uses.
+ */
+function findLookedUpHosts(text: string, found: Found): void {
+  eachMatch(LOOKUP_FAILURE, text, (match) => {
+    const start = match.index + match[0].length;
+    const end = scanRight(text, start, (code) => isHostCode(code) || code === CODE.DOT, 253);
+    if (end > start) found(start, portEnd(text, end));
+  });
+}
+
 /** Counts `\n` in a short text. */
 function lineBreaks(text: string): number {
   let count = 0;
@@ -321,6 +338,7 @@ export function findServiceHosts(text: string, found: Found): void {
     findNamesWithPorts(text, found);
   }
   if (hasColon || text.indexOf('=') !== -1) findHostPortPairs(text, found);
+  findLookedUpHosts(text, found);
 }
 
 /** The regular expressions above, for the ReDoS check. */
@@ -333,4 +351,5 @@ export const SERVICE_HOST_PATTERNS: readonly RegExp[] = [
   SEPARATORS_ONLY,
   NAME_SEPARATOR,
   POD_ORDINAL,
+  LOOKUP_FAILURE,
 ];
