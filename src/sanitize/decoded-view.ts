@@ -45,23 +45,78 @@ function hexAt(text: string, index: number, count: number): number {
   return value;
 }
 
-/** Whether `text` holds an escape that {@link decodedView} undoes; a single pass over its codes. */
-function hasEscapes(text: string): boolean {
-  for (let index = 0; index < text.length - 1; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === CODE.BACKSLASH) {
-      const next = text.charCodeAt(index + 1);
-      // `\n` alone is read as a line break by the rules already; only a trace also needs `\"`
-      if (next !== CODE.LOWER_N && (simpleEscape(next) >= 0 || next === LOWER_U)) return true;
-    } else if (
-      code === CODE.PERCENT &&
-      isHex(text.charCodeAt(index + 1)) &&
-      isHex(text.charCodeAt(index + 2))
-    ) {
-      return true;
+/**
+ * The escape at `index`, packed as `character * 8 + width` (width 2, 3 or 6), or -1 when there is
+ * none there. `%XX` and `\uXXXX` count only when they stand for printable ASCII, which is all a
+ * connection string or a trace is written in; `caf%C3%A9` stays as it is.
+ */
+function escapeAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code === CODE.BACKSLASH) {
+    const next = text.charCodeAt(index + 1);
+    if (next === LOWER_U) {
+      const value = hexAt(text, index + 2, 4);
+      return value >= 0x20 && value <= 0x7e ? value * 8 + 6 : -1;
     }
+    const value = simpleEscape(next);
+    return value >= 0 ? value * 8 + 2 : -1;
   }
-  return false;
+  if (code === CODE.PERCENT) {
+    const value = hexAt(text, index + 1, 2);
+    return value >= 0x20 && value <= 0x7e ? value * 8 + 3 : -1;
+  }
+  return -1;
+}
+
+/**
+ * The index of the next escape worth undoing at or after `from`, or -1. `\n` alone is not one:
+ * the rules already read it as a line break, and most JSON text has it. Once there is another,
+ * `\n` is undone too, so that a decoded line starts after a real line break.
+ */
+function nextEscape(text: string, from: number): number {
+  for (let index = from; index < text.length - 1; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== CODE.BACKSLASH && code !== CODE.PERCENT) continue;
+    if (code === CODE.BACKSLASH && text.charCodeAt(index + 1) === CODE.LOWER_N) {
+      index += 1;
+      continue;
+    }
+    if (escapeAt(text, index) >= 0) return index;
+  }
+  return -1;
+}
+
+/** Decoded text around a stretch of escapes: `view` decodes `text.slice(offset, …)`. */
+export interface DecodedWindow {
+  offset: number;
+  view: DecodedView;
+}
+
+/** How far either side of its escapes a window reaches: more than any rule reads around a hit. */
+const WINDOW_MARGIN = 4096;
+
+/**
+ * The decoded views of the stretches of `text` that hold escapes, each with {@link
+ * WINDOW_MARGIN} characters of context either side; escapes closer than twice the margin share a
+ * window. A long text with one escaped DSN costs a few kilobytes of decoding and rescanning, not
+ * a second pass over all of it. Linear: windows do not overlap.
+ */
+export function decodedWindows(text: string): DecodedWindow[] {
+  const windows: DecodedWindow[] = [];
+  let start = nextEscape(text, 0);
+  while (start !== -1) {
+    let last = start;
+    let next = nextEscape(text, last + 1);
+    while (next !== -1 && next - last <= 2 * WINDOW_MARGIN) {
+      last = next;
+      next = nextEscape(text, last + 1);
+    }
+    const offset = Math.max(0, start - WINDOW_MARGIN);
+    const view = decodedView(text.slice(offset, Math.min(text.length, last + WINDOW_MARGIN)));
+    if (view !== undefined) windows.push({ offset, view });
+    start = next;
+  }
+  return windows;
 }
 
 /** How many levels of escaping are undone: JSON inside a JSON string inside a log line is common. */
@@ -80,47 +135,38 @@ export function decodedView(text: string): DecodedView | undefined {
     const deeper = decodeOnce(view.text);
     if (deeper === undefined) break;
     const outer = view.origins;
-    view = { text: deeper.text, origins: deeper.origins.map((origin) => outer[origin] ?? text.length) };
+    const origins = deeper.origins;
+    for (let position = 0; position < origins.length; position += 1) {
+      origins[position] = outer[origins[position] as number] ?? text.length;
+    }
+    view = { text: deeper.text, origins };
   }
   return view;
 }
 
 function decodeOnce(text: string): DecodedView | undefined {
-  if (!hasEscapes(text)) return undefined;
-  const codes: number[] = [];
+  if (nextEscape(text, 0) === -1) return undefined;
+  // runs without escapes are copied as slices; only the escapes are decoded one by one
+  const pieces: string[] = [];
   const origins = new Int32Array(text.length + 1);
+  let length = 0;
+  let runStart = 0;
   let index = 0;
   while (index < text.length) {
-    const code = text.charCodeAt(index);
-    let decoded = -1;
-    let width = 1;
-    if (code === CODE.BACKSLASH) {
-      const next = text.charCodeAt(index + 1);
-      decoded = simpleEscape(next);
-      width = 2;
-      if (next === LOWER_U) {
-        decoded = hexAt(text, index + 2, 4);
-        width = 6;
-      }
-    } else if (code === CODE.PERCENT) {
-      decoded = hexAt(text, index + 1, 2);
-      width = 3;
+    const found = escapeAt(text, index);
+    if (found === -1) {
+      origins[length++] = index;
+      index += 1;
+      continue;
     }
-    if (decoded === -1 || (width > 2 && (decoded < 0x20 || decoded > 0x7e))) {
-      decoded = code;
-      width = 1;
-    }
-    origins[codes.length] = index;
-    codes.push(decoded);
-    index += width;
+    pieces.push(text.slice(runStart, index), String.fromCharCode(found >> 3));
+    origins[length++] = index;
+    index += found & 7;
+    runStart = index;
   }
-  origins[codes.length] = text.length;
-  let decodedText = '';
-  // String.fromCharCode takes its arguments on the stack: build the text in bounded chunks
-  for (let start = 0; start < codes.length; start += 8192) {
-    decodedText += String.fromCharCode(...codes.slice(start, start + 8192));
-  }
-  return { text: decodedText, origins: origins.subarray(0, codes.length + 1) };
+  pieces.push(text.slice(runStart));
+  origins[length] = text.length;
+  return { text: pieces.join(''), origins: origins.subarray(0, length + 1) };
 }
 
 /** The span of the original text that decoded characters `[start, end)` came from. */

@@ -1,4 +1,4 @@
-import { type DecodedView, decodedView, originalSpan } from './decoded-view.js';
+import { type DecodedWindow, decodedWindows, originalSpan } from './decoded-view.js';
 import type { LeakRule, LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { LEAK_RULES } from './leak-rules.js';
@@ -40,8 +40,8 @@ function rememberClean(text: string): void {
  * where they overlap or touch; spans of different rules may overlap. Linear in the length of the
  * text: each rule scans with bounded windows.
  *
- * Text with JSON string escapes or percent-encoding is also read as it decodes (see
- * {@link decodedView}), so `postgres:\/\/…`, `postgres%3A%2F%2F…` and a trace written with `\"`
+ * Text with JSON string escapes or percent-encoding is also read as it decodes, around its
+ * escapes (see {@link decodedWindows}), so `postgres:\/\/…`, `postgres%3A%2F%2F…` and a trace written with `\"`
  * are found too; such spans are mapped back onto the original text.
  *
  * @example
@@ -52,12 +52,14 @@ export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpa
   const { allowRules = [], rules = LEAK_RULES } = options;
   const builtIn = rules === LEAK_RULES;
   if (builtIn && isKnownClean(text)) return [];
-  const view = decodedView(text);
+  const windows = decodedWindows(text);
   const spans: LeakSpan[] = [];
   for (const rule of rules) {
     if (allowRules.includes(rule.name)) continue;
     const found = runRule(rule, text);
-    if (view !== undefined) for (const span of runRule(rule, view.text)) found.push(mapBack(view, span));
+    for (const window of windows) {
+      for (const span of runRule(rule, window.view.text)) found.push(mapBack(window, span));
+    }
     if (found.length === 0) continue;
     for (const merged of mergeSpans(found)) if (merged.end > merged.start) spans.push(merged);
   }
@@ -78,8 +80,9 @@ function runRule(rule: LeakRule, text: string): LeakSpan[] {
   }
 }
 
-function mapBack(view: DecodedView, span: LeakSpan): LeakSpan {
-  return { rule: span.rule, ...originalSpan(view, span.start, span.end) };
+function mapBack({ offset, view }: DecodedWindow, span: LeakSpan): LeakSpan {
+  const { start, end } = originalSpan(view, span.start, span.end);
+  return { rule: span.rule, start: offset + start, end: offset + end };
 }
 
 /** Sorts spans and merges those that overlap or touch; a merged span keeps its first part's rule. */

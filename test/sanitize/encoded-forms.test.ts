@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodedView, originalSpan } from '../../src/sanitize/decoded-view.js';
+import { decodedView, decodedWindows, originalSpan } from '../../src/sanitize/decoded-view.js';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import { redactText } from '../../src/sanitize/redact-text.js';
 
@@ -64,8 +64,25 @@ describe('encoded forms', () => {
 
   it('leaves text without those escapes alone, and decodes only printable ASCII', () => {
     expect(decodedView('plain text, 50% off')).toBeUndefined();
-    expect(decodedView('a%0Ab')?.text).toBe('a%0Ab');
-    expect(decodedView('caf%C3%A9')?.text).toBe('caf%C3%A9');
+    expect(decodedView('a%0Ab')).toBeUndefined();
+    expect(decodedView('caf%C3%A9')).toBeUndefined();
+    expect(decodedView('line\\nbreak')).toBeUndefined();
+    expect(decodedView('a%2Fb\\nc')?.text).toBe('a/b\nc');
     expect(findLeaks('Search for caf%C3%A9 and 50%25 off')).toEqual([]);
+  });
+
+  it('decodes only around the escapes of a long text, and still finds what is there', () => {
+    fc.assert(
+      fc.property(dsn, fc.integer({ min: 0, max: 1_000_000 }), (parts, position) => {
+        const filler = 'plain words and numbers 12 34 '.repeat(34_000);
+        const escaped = parts.text.replaceAll('/', '\\/');
+        const text = `${filler.slice(0, position)} ${escaped} ${filler.slice(position)}`;
+        const windows = decodedWindows(text);
+        expect(windows).toHaveLength(1);
+        expect(windows[0]?.view.text.length).toBeLessThan(escaped.length + 8_192 + 2);
+        expect(redactText(text).text).not.toContain(parts.password);
+      }),
+      { numRuns: 10 },
+    );
   });
 });

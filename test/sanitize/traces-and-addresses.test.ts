@@ -96,6 +96,7 @@ describe('internal addresses', () => {
         (name, number, scheme) => {
           for (const text of [
             `GET ${scheme}://${name}:${number}/v1/items failed`,
+            `GET ${scheme}://${name}.default:${number}/v1/items failed`,
             `calling ${name}:${number} failed`,
           ]) {
             const redacted = redactText(text).text;
@@ -124,6 +125,7 @@ describe('internal addresses', () => {
           `HTTPConnectionPool(host='${host}', port=${number}): Max retries exceeded`,
           `{"host": "${host}", "port": ${number}}`,
           `Host=${host}; Port=${number}`,
+          `database:\n  host: ${host}\n  port: ${number}\n  name: app`,
         ]) {
           expect(redactText(text).text).not.toContain(`${number}`);
         }

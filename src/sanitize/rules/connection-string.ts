@@ -188,6 +188,8 @@ export const connectionStringRule: LeakRule = {
   patterns: [SCHEME_SEPARATOR, JDBC_URL, DSN_KEY],
   find(text) {
     const spans: LeakSpan[] = [];
+    // a URL and a JDBC URL need a colon, a keyword string an equals sign
+    if (text.indexOf(':') === -1 && text.indexOf('=') === -1) return spans;
     findUrls(text, spans);
     eachMatch(JDBC_URL, text, (match) => {
       spans.push(

@@ -57,6 +57,7 @@ export const environmentDumpRule: LeakRule = {
   patterns: [VARIABLE_ASSIGNMENT, CONFIG_NAME],
   find(text) {
     const spans: LeakSpan[] = [];
+    if (text.indexOf('=') === -1 && text.indexOf(':') === -1) return spans; // no assignment at all
     let runStart = -1;
     let lastAssignmentEnd = -1;
     let count = 0;

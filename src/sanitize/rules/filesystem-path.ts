@@ -97,6 +97,8 @@ export const filesystemPathRule: LeakRule = {
   patterns: [POSIX_ROOT, HOME_DOT_PATH, WINDOWS_PATH, SOURCE_FILE_IN_TREE],
   find(text) {
     const spans: LeakSpan[] = [];
+    // every pattern needs a slash or a backslash; most short strings have neither
+    if (text.indexOf('/') === -1 && text.indexOf('\\') === -1) return spans;
     let coveredUntil = 0;
     eachMatch(POSIX_ROOT, text, (match) => {
       if (match.index < coveredUntil || !startsPath(text, match.index)) return;

@@ -56,14 +56,21 @@ function portEnd(text: string, index: number): number {
  * link-local ones (`fd12:3456:789a::10`). Public addresses pass, as public IPv4 ones do.
  */
 export function findPrivateIpv6(text: string, found: Found): void {
+  if (text.indexOf(':') === -1) return;
+  // where each bracketed address ends, so that the bare pattern skips the ones already found
+  const bracketed: number[] = [];
   eachMatch(BRACKETED_IPV6, text, (match) => {
     const inner = match[0].slice(1, -1);
     const address = inner.split('%', 1)[0] ?? '';
     if (!isIpv6(address) || !isPrivateIpv6(address)) return;
-    const end = match.index + match[0].length;
-    found(match.index, portEnd(text, end));
+    const end = portEnd(text, match.index + match[0].length);
+    found(match.index, end);
+    bracketed.push(match.index, end);
   });
+  let next = 0;
   eachMatch(BARE_PRIVATE_IPV6, text, (match) => {
+    while (next < bracketed.length && (bracketed[next + 1] as number) <= match.index) next += 2;
+    if (next < bracketed.length && (bracketed[next] as number) <= match.index) return;
     let address = match[0].split('%', 1)[0] ?? '';
     if (address.endsWith(':') && !address.endsWith('::')) address = address.slice(0, -1);
     // a hex run that goes on (`fd00:aaaa:…g`) is a word, not an address

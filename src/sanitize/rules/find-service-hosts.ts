@@ -48,6 +48,9 @@ const ADDRESS_WORDS = [
 /** A system error code just before a name and port: `ECONNREFUSED orders:7000`. */
 const ERROR_CODE_CONTEXT = /\bE[A-Z]{4,14}[ \t]$/;
 
+/** What may stand between a host key's value and a port key: blanks, quotes, `,`, `;`, `&`. */
+const SEPARATORS_ONLY = /^[\s,;&'"]*$/;
+
 /** Network schemes whose URL names a host; browser and app schemes (`chrome://settings`) do not. */
 const NETWORK_SCHEMES = new Set([
   'http',
@@ -293,8 +296,9 @@ function findHostPortPairs(text: string, found: Found): void {
       const hostStart = windowStart + host.index;
       const hostEnd = hostStart + host[0].length;
       const between = hostEnd <= portStart ? text.slice(hostEnd, portStart) : text.slice(portEnd, hostStart);
-      // neighbours in one statement: only separators and blanks between them, and no line break
-      if (between.length > 8 || /[^\s,;&'"]/.test(between) || between.includes('\n')) return;
+      // neighbours: only separators and blanks between them, on one line or on two adjacent
+      // lines of a config (`host: db-1` then `port: 5432`)
+      if (between.length > 16 || SEPARATORS_ONLY.test(between) === false || lineBreaks(between) > 1) return;
       pairStart = Math.min(hostStart, portStart);
       pairEnd = Math.max(hostEnd, portEnd);
     });
@@ -302,11 +306,22 @@ function findHostPortPairs(text: string, found: Found): void {
   });
 }
 
+/** Counts `\n` in a short text. */
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1)
+    if (text.charCodeAt(index) === CODE.NEWLINE) count += 1;
+  return count;
+}
+
 /** Single-label service hosts, in URLs and with a port, and host/port pairs, as spans. */
 export function findServiceHosts(text: string, found: Found): void {
-  findSingleLabelUrlHosts(text, found);
-  findNamesWithPorts(text, found);
-  findHostPortPairs(text, found);
+  const hasColon = text.indexOf(':') !== -1;
+  if (hasColon) {
+    findSingleLabelUrlHosts(text, found);
+    findNamesWithPorts(text, found);
+  }
+  if (hasColon || text.indexOf('=') !== -1) findHostPortPairs(text, found);
 }
 
 /** The regular expressions above, for the ReDoS check. */
@@ -316,4 +331,5 @@ export const SERVICE_HOST_PATTERNS: readonly RegExp[] = [
   PORT_KEY,
   HOST_KEY,
   ERROR_CODE_CONTEXT,
+  SEPARATORS_ONLY,
 ];

@@ -11,7 +11,7 @@ const LOOPBACK_NAME = /\blocalhost\b|\[::1?\]|\b(?:host\.docker\.internal|kubern
 
 /** A private DNS suffix: the code reads the host name to its left. */
 const INTERNAL_SUFFIX =
-  /\.(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa|consul|svc)\b/gi;
+  /\.(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa|consul|svc|default)\b/gi;
 
 /** Words before a 10.x address that make it an address rather than a version number. */
 const ADDRESS_CONTEXT =
@@ -96,9 +96,10 @@ function findNames(text: string, spans: LeakSpan[]): void {
     if (hostStart === match.index || text.charCodeAt(hostStart) === 46) return;
     const suffix = match[0].toLowerCase();
     const withPort = portEnd(text, suffixEnd);
-    // ".svc" and ".private" are common words in file names; trust them only with a port or in a URL
+    // ".svc", ".private" and ".default" (a Kubernetes namespace) are common words in file and
+    // setting names; trust them only with a port or in a URL
     if (
-      (suffix === '.svc' || suffix === '.private' || suffix === '.consul') &&
+      (suffix === '.svc' || suffix === '.private' || suffix === '.consul' || suffix === '.default') &&
       withPort === suffixEnd &&
       text.slice(Math.max(0, hostStart - 3), hostStart) !== '://'
     ) {

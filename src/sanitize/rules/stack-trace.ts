@@ -229,9 +229,10 @@ export const stackTraceRule: LeakRule = {
     eachMatch(SYSTEM_ERROR_CODE, text, (match) => {
       spans.push(span(match.index, match.index + match[0].length));
     });
-    eachMatch(PHP_THROWN, text, (match) => {
-      spans.push(span(match.index, match.index + match[0].length));
-    });
+    if (text.indexOf('thrown in ') !== -1)
+      eachMatch(PHP_THROWN, text, (match) => {
+        spans.push(span(match.index, match.index + match[0].length));
+      });
     return joinTraceBlocks(text, spans);
   },
 };
