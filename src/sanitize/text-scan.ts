@@ -62,6 +62,17 @@ export function isLineStart(text: string, index: number): boolean {
   return (previous === 110 || previous === 114) && text.charCodeAt(cursor - 2) === 92;
 }
 
+/**
+ * The end of a `:port` (one to five digits, not followed by a sixth) that starts at `index`, or
+ * `index` itself when there is none.
+ */
+export function portEnd(text: string, index: number): number {
+  if (text.charCodeAt(index) !== 58) return index;
+  const end = scanRight(text, index + 1, (code) => code >= 48 && code <= 57, 5);
+  const next = text.charCodeAt(end);
+  return end > index + 1 && !(next >= 48 && next <= 57) ? end : index;
+}
+
 /** Letters, digits and underscore. */
 export function isWordCode(code: number): boolean {
   return (

@@ -1,5 +1,5 @@
-import { CODE, isHex } from '../char-codes.js';
-import { eachMatch, scanRight } from '../text-scan.js';
+import { isHex } from '../char-codes.js';
+import { eachMatch, portEnd } from '../text-scan.js';
 
 type Found = (start: number, end: number) => void;
 
@@ -41,13 +41,6 @@ function isPrivateIpv6(address: string): boolean {
     );
   }
   return false;
-}
-
-/** The end of `:port` after a bracketed address, or `index` when there is none. */
-function portEnd(text: string, index: number): number {
-  if (text.charCodeAt(index) !== CODE.COLON) return index;
-  const end = scanRight(text, index + 1, (code) => code >= CODE.DIGIT_0 && code <= CODE.DIGIT_9, 5);
-  return end > index + 1 ? end : index;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
-import { eachMatch, scanLeft, scanRight } from '../text-scan.js';
+import { eachMatch, portEnd, scanLeft, scanRight } from '../text-scan.js';
 
 type Found = (start: number, end: number) => void;
 
@@ -47,6 +47,14 @@ const ADDRESS_WORDS = [
 
 /** A system error code just before a name and port: `ECONNREFUSED orders:7000`. */
 const ERROR_CODE_CONTEXT = /\bE[A-Z]{4,14}[ \t]$/;
+
+/** Words after which a resolver names the host it could not find: `getaddrinfo ENOTFOUND orders-svc`. */
+const LOOKUP_FAILURE =
+  /\b(?:getaddrinfo (?:ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME)|dial (?:tcp|udp): lookup|Could not resolve host:|UnknownHostException:) /g;
+
+/** Where a service name splits into parts, and the ordinal that ends a StatefulSet pod's name. */
+const NAME_SEPARATOR = /[-_]/;
+const POD_ORDINAL = /^\d{1,3}$/;
 
 /** What may stand between a host key's value and a port key: blanks, quotes, `,`, `;`, `&`. */
 const SEPARATORS_ONLY = /^[\s,;&'"]*$/;
@@ -195,13 +203,6 @@ function isSchemeCode(code: number): boolean {
   return isLower(code) || isUpper(code) || isDigit(code) || code === CODE.PLUS || code === CODE.HYPHEN;
 }
 
-/** The end of `:port` at `index`, or `index` when there is none. */
-function portEnd(text: string, index: number): number {
-  if (text.charCodeAt(index) !== CODE.COLON) return index;
-  const end = scanRight(text, index + 1, isDigit, 5);
-  return end > index + 1 && !isDigit(text.charCodeAt(end)) ? end : index;
-}
-
 /** Whether a single-label host is a placeholder or upper-case template (`HOST`), not a machine. */
 function isPlaceholderHost(host: string): boolean {
   return PLACEHOLDER_HOSTS.has(host.toLowerCase()) || (host.length > 1 && host === host.toUpperCase());
@@ -242,8 +243,8 @@ function findSingleLabelUrlHosts(text: string, found: Found): void {
 
 /** Whether a name, split at `-` and `_`, has a part that names a service or ends in a pod ordinal. */
 function looksLikeService(name: string): boolean {
-  const parts = name.split(/[-_]/);
-  if (parts.length > 1 && /^\d{1,3}$/.test(parts[parts.length - 1] ?? '')) return true; // kafka-0
+  const parts = name.split(NAME_SEPARATOR);
+  if (parts.length > 1 && POD_ORDINAL.test(parts[parts.length - 1] ?? '')) return true; // kafka-0
   return parts.some((part) => SERVICE_PARTS.has(part));
 }
 
@@ -280,29 +281,44 @@ function findNamesWithPorts(text: string, found: Found): void {
 }
 
 /**
- * A host and a port named together, in either order and on one line: `host='10.42.7.19',
- * port=9200` as Python's urllib3 writes it, `"host": "db", "port": 5432`, `Host=db; Port=5432`.
+ * A host and a port named together, in either order, on one line or two adjacent ones:
+ * `host='10.42.7.19', port=9200` as Python's urllib3 writes it, `"host": "db", "port": 5432`,
+ * `Host=db; Port=5432`, or `host: db` above `port: 5432` in YAML.
  * The pair is reported whole, whatever the host, since it says where a connection went.
  */
 function findHostPortPairs(text: string, found: Found): void {
   eachMatch(PORT_KEY, text, (match) => {
     const portStart = match.index;
-    const portEnd = portStart + match[0].length;
+    const portKeyEnd = portStart + match[0].length;
     const windowStart = Math.max(0, portStart - 128);
-    const window = text.slice(windowStart, Math.min(text.length, portEnd + 128));
+    const window = text.slice(windowStart, Math.min(text.length, portKeyEnd + 128));
     let pairStart = -1;
     let pairEnd = -1;
     eachMatch(HOST_KEY, window, (host) => {
       const hostStart = windowStart + host.index;
       const hostEnd = hostStart + host[0].length;
-      const between = hostEnd <= portStart ? text.slice(hostEnd, portStart) : text.slice(portEnd, hostStart);
+      const between =
+        hostEnd <= portStart ? text.slice(hostEnd, portStart) : text.slice(portKeyEnd, hostStart);
       // neighbours: only separators and blanks between them, on one line or on two adjacent
       // lines of a config (`host: db-1` then `port: 5432`)
       if (between.length > 16 || SEPARATORS_ONLY.test(between) === false || lineBreaks(between) > 1) return;
       pairStart = Math.min(hostStart, portStart);
-      pairEnd = Math.max(hostEnd, portEnd);
+      pairEnd = Math.max(hostEnd, portKeyEnd);
     });
     if (pairStart >= 0) found(pairStart, pairEnd);
+  });
+}
+
+/**
+ * The host a failed name lookup reports, whatever its shape: `getaddrinfo ENOTFOUND orders-svc`,
+ * Go's `dial tcp: lookup orders-svc on 10.96.0.10:53`, curl's `Could not resolve host: db`. A
+ * name the resolver was asked for is one the server uses.
+ */
+function findLookedUpHosts(text: string, found: Found): void {
+  eachMatch(LOOKUP_FAILURE, text, (match) => {
+    const start = match.index + match[0].length;
+    const end = scanRight(text, start, (code) => isHostCode(code) || code === CODE.DOT, 253);
+    if (end > start) found(start, portEnd(text, end));
   });
 }
 
@@ -322,6 +338,7 @@ export function findServiceHosts(text: string, found: Found): void {
     findNamesWithPorts(text, found);
   }
   if (hasColon || text.indexOf('=') !== -1) findHostPortPairs(text, found);
+  findLookedUpHosts(text, found);
 }
 
 /** The regular expressions above, for the ReDoS check. */
@@ -332,4 +349,7 @@ export const SERVICE_HOST_PATTERNS: readonly RegExp[] = [
   HOST_KEY,
   ERROR_CODE_CONTEXT,
   SEPARATORS_ONLY,
+  NAME_SEPARATOR,
+  POD_ORDINAL,
+  LOOKUP_FAILURE,
 ];

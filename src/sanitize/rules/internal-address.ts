@@ -1,5 +1,5 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, scanLeft, scanRight } from '../text-scan.js';
+import { eachMatch, portEnd, scanLeft } from '../text-scan.js';
 import { findPrivateIpv6, PRIVATE_IPV6_PATTERNS } from './find-private-ipv6.js';
 import { findServiceHosts, SERVICE_HOST_PATTERNS } from './find-service-hosts.js';
 
@@ -34,13 +34,6 @@ function isHostCode(code: number): boolean {
 
 function isDigitCode(code: number): boolean {
   return code >= 48 && code <= 57;
-}
-
-/** The end of an optional `:port` after `index`. */
-function portEnd(text: string, index: number): number {
-  if (text.charCodeAt(index) !== 58) return index;
-  const end = scanRight(text, index + 1, isDigitCode, 5);
-  return end > index + 1 && !isDigitCode(text.charCodeAt(end)) ? end : index;
 }
 
 /** RFC 1918, loopback, link-local, carrier-grade NAT and the unspecified address. */
