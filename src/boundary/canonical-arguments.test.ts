@@ -52,6 +52,9 @@ describe('canonicalJson', () => {
       Object.assign(Object.create({ toJSON: () => 'x' }), { a: 1 }),
     ];
     for (const value of odd) expect(canonicalJson({ value })).toBe(reference({ value }));
+    const ownProto = JSON.parse('{"z":1,"__proto__":{"b":2},"a":"x"}') as unknown;
+    expect(canonicalJson(ownProto)).toBe(reference(ownProto));
+    expect(canonicalJson(JSON.parse('{"z":1,"__proto__":2,"a":"x"}'))).toBe('{"__proto__":2,"a":"x","z":1}');
     expect(canonicalJson(new Date(0))).toBe('{}');
   });
 

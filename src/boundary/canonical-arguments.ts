@@ -42,10 +42,20 @@ function write(value: unknown, depth: number): string {
     }
     return `${text}]`;
   }
-  const keys = sortInPlace(Object.keys(value));
-  // the usual arguments, one flat object: JSON.stringify writes the keys in the listed order,
-  // in one string, where joining them piece by piece would build one string per piece
-  if (allPlainValues(value as Record<string, unknown>, keys)) return JSON.stringify(value, keys);
+  const keys = Object.keys(value);
+  const reordered = sortInPlace(keys);
+  // the usual arguments, one flat object: one JSON.stringify on its fast path (of the object
+  // itself when its keys are in order, else of a copy in order), where joining them piece by
+  // piece would build one string per piece
+  if (allPlainValues(value as Record<string, unknown>, keys)) {
+    if (!reordered) return JSON.stringify(value);
+    if (keys.every(keepsItsPlace)) {
+      const inOrder: Record<string, unknown> = {};
+      for (const key of keys) inOrder[key] = (value as Record<string, unknown>)[key];
+      return JSON.stringify(inOrder);
+    }
+    return JSON.stringify(value, keys); // slower, but writes the keys in exactly this order
+  }
   let text = '{';
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!;
@@ -57,10 +67,17 @@ function write(value: unknown, depth: number): string {
 
 /**
  * Sorts keys in code-unit order, as `Array.prototype.sort` does: insertion sort for the short
- * lists arguments have (no scratch array, and a sorted list costs one pass), the built-in past that.
+ * lists arguments have (no scratch array, and a sorted list costs one pass), the built-in past
+ * that. True when the order changed.
  */
-function sortInPlace(keys: string[]): string[] {
-  if (keys.length > 16) return keys.sort();
+function sortInPlace(keys: string[]): boolean {
+  let reordered = false;
+  if (keys.length > 16) {
+    for (let index = 1; index < keys.length && !reordered; index++)
+      reordered = keys[index - 1]! > keys[index]!;
+    if (reordered) keys.sort();
+    return reordered;
+  }
   for (let index = 1; index < keys.length; index++) {
     const key = keys[index]!;
     let at = index;
@@ -68,9 +85,21 @@ function sortInPlace(keys: string[]): string[] {
       keys[at] = keys[at - 1]!;
       at--;
     }
-    keys[at] = key;
+    if (at !== index) {
+      keys[at] = key;
+      reordered = true;
+    }
   }
-  return keys;
+  return reordered;
+}
+
+/**
+ * True when a key set on a new object stays where it was added: not `__proto__` (which would set
+ * the prototype) and not an index-like key such as "0" (which objects list first).
+ */
+function keepsItsPlace(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return key !== '__proto__' && !(first >= 48 && first <= 57);
 }
 
 /** True when every listed value is written by JSON.stringify as canonicalJson writes it. */

@@ -43,9 +43,10 @@ function classify(result: ExecutionResult, toolName: string, options: ClassifyOp
       return { outcome: result.outcome };
     case 'returned':
       return {
+        // ok before class, the order the wire format writes: the renderer then needs no reordering
         outcome: readOutcome(result.value, options.copyData) ?? {
-          class: 'ok',
           ok: true,
+          class: 'ok',
           data: options.copyData(result.value),
         },
       };

@@ -170,3 +170,28 @@ describe('jsonErrorPosition', () => {
     expect(jsonErrorPosition('['.repeat(200_000))).toBe(200_000);
   });
 });
+
+describe('parseArguments: the limits at their edges', () => {
+  it('refuses exactly the arguments deeper or larger than the limits, short ones included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 2, max: 120 }),
+        fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀'), maxLength: 30 }),
+        (depth, maxArgumentDepth, maxArgumentBytes, text) => {
+          const json = `{"v":${'['.repeat(depth - 1)}${JSON.stringify(text)}${']'.repeat(depth - 1)}}`;
+          const parsed = parse(json, { maxArgumentDepth, maxArgumentBytes });
+          const expected =
+            Buffer.byteLength(json) > maxArgumentBytes
+              ? 'arguments_too_large'
+              : depth > maxArgumentDepth
+                ? 'arguments_too_deep'
+                : undefined;
+          expect(parsed.ok ? undefined : parsed.outcome.error).toBe(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

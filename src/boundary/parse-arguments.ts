@@ -41,10 +41,16 @@ export function parseArguments(raw: unknown, toolName: string, limits: ArgumentL
     text = serialized;
   } else return notAnObject(toolName, typeof raw);
 
-  if (text.length > limits.maxArgumentBytes || Buffer.byteLength(text) > limits.maxArgumentBytes) {
+  // a UTF-16 unit is at most 3 bytes of UTF-8, and a text can nest no deeper than it is long:
+  // short arguments skip both scans
+  if (
+    text.length > limits.maxArgumentBytes ||
+    (text.length * 3 > limits.maxArgumentBytes && Buffer.byteLength(text) > limits.maxArgumentBytes)
+  ) {
     return tooLarge(toolName, limits.maxArgumentBytes);
   }
-  if (nestingDepth(text) > limits.maxArgumentDepth) return tooDeep(toolName, limits.maxArgumentDepth);
+  if (text.length > limits.maxArgumentDepth && nestingDepth(text) > limits.maxArgumentDepth)
+    return tooDeep(toolName, limits.maxArgumentDepth);
 
   let value: unknown;
   try {

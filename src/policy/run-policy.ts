@@ -262,7 +262,19 @@ const MAX_CACHED_CHARACTERS = 2_048;
 /** A reservation outlives the call's longest possible time by this much. */
 const LEASE_MARGIN_MS = 5_000;
 
-const scopeOf = (runId: string) => `run:${runId}`;
+let lastRunId: string | undefined;
+let lastScope = '';
+/**
+ * A run's record key. The last one is kept: a call's settle follows its reserve, and the same
+ * string object is then hashed once by the store's map instead of built and hashed again.
+ */
+const scopeOf = (runId: string) => {
+  if (runId !== lastRunId) {
+    lastRunId = runId;
+    lastScope = `run:${runId}`;
+  }
+  return lastScope;
+};
 /** Longest key kept as written; longer ones are hashed. */
 const MAX_PLAIN_KEY = 96;
 /** A short key, so a record's size never depends on what the model sent: long ones are hashed. */
@@ -319,6 +331,7 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   };
 
   const wake = (runId: string) => {
+    if (waiting.size === 0) return; // the usual case: no call of any run is waiting
     const waiters = waiting.get(runId);
     if (waiters === undefined) return;
     waiting.delete(runId);

@@ -67,6 +67,11 @@ export class LruList<V> {
     return node === undefined ? undefined : { key: node.key, value: node.value };
   }
 
+  /** The least recently used entry's value, without marking it used and without building an entry. */
+  oldestValue(): V | undefined {
+    return this.#oldest?.value;
+  }
+
   /** Drops and returns the least recently used entry. */
   shift(): { key: string; value: V } | undefined {
     const node = this.#oldest;

@@ -84,8 +84,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
 
   const sweepOld = (now: number) => {
     for (let index = 0; index < SWEEP_PER_WRITE; index++) {
-      const oldest = runs.oldest();
-      if (oldest === undefined || oldest.value.expiresAt > now) return;
+      const oldest = runs.oldestValue();
+      if (oldest === undefined || oldest.expiresAt > now) return;
       runs.shift();
     }
   };
