@@ -185,7 +185,10 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
  */
 function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
   const options = { allowRules };
+  const checkKeyNames = !allowRules.includes('credential');
   const seen = new Set<object>();
+  // keys found clean in this walk, with their strength: rows of a list repeat the same few keys
+  const cleanKeys = new Map<string, KeyStrength>();
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const input = stack.pop();
@@ -202,11 +205,15 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
         continue;
       }
       if (typeof (input as { toJSON?: unknown }).toJSON === 'function') return false;
-      const checkKeyNames = !allowRules.includes('credential');
       for (const key of Object.keys(input)) {
-        if (findLeaks(key, options).length > 0) return false;
+        let strength = cleanKeys.get(key);
+        if (strength === undefined) {
+          if (findLeaks(key, options).length > 0) return false;
+          strength = checkKeyNames ? secretKeyStrength(key) : 'none';
+          cleanKeys.set(key, strength);
+        }
         const field = (input as Record<string, unknown>)[key];
-        if (checkKeyNames && typeof field === 'string' && isSecretByKeyName(secretKeyStrength(key), field))
+        if (strength !== 'none' && typeof field === 'string' && isSecretByKeyName(strength, field))
           return false;
         stack.push(field);
       }
