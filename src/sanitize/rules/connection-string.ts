@@ -113,6 +113,7 @@ function findUrls(text: string, spans: LeakSpan[]): void {
   eachMatch(SCHEME_SEPARATOR, text, (match) => {
     if (match.index < coveredUntil) return;
     const schemeStart = scanLeft(text, match.index, isSchemeCode, 48);
+    if (schemeStart === match.index) return; // no scheme: not a URL
     const scheme = text.slice(schemeStart, match.index).toLowerCase();
     const bareScheme = scheme.replace(/^jdbc:/, '').replace(/^.*:/, '');
     if (runEnd < match.index + 3) runEnd = scanRight(text, match.index + 3, isUrlCode, text.length);

@@ -215,6 +215,7 @@ function isPlaceholderHost(host: string): boolean {
 function findSingleLabelUrlHosts(text: string, found: Found): void {
   eachMatch(URL_SEPARATOR, text, (match) => {
     const schemeStart = scanLeft(text, match.index, isSchemeCode, 16);
+    if (schemeStart === match.index) return;
     const scheme = text.slice(schemeStart, match.index).toLowerCase();
     if (!NETWORK_SCHEMES.has(scheme)) return;
     let hostStart = match.index + 3;
