@@ -146,27 +146,26 @@ export function decodedView(text: string): DecodedView | undefined {
 
 function decodeOnce(text: string): DecodedView | undefined {
   if (nextEscape(text, 0) === -1) return undefined;
-  // runs without escapes are copied as slices; only the escapes are decoded one by one
-  const pieces: string[] = [];
+  // the decoded code units go into one buffer, read back as a string in one native call
+  const units = new Uint16Array(text.length);
   const origins = new Int32Array(text.length + 1);
   let length = 0;
-  let runStart = 0;
   let index = 0;
   while (index < text.length) {
-    const found = escapeAt(text, index);
+    const code = text.charCodeAt(index);
+    const found = code === CODE.BACKSLASH || code === CODE.PERCENT ? escapeAt(text, index) : -1;
+    origins[length] = index;
     if (found === -1) {
-      origins[length++] = index;
+      units[length++] = code;
       index += 1;
-      continue;
+    } else {
+      units[length++] = found >> 3;
+      index += found & 7;
     }
-    pieces.push(text.slice(runStart, index), String.fromCharCode(found >> 3));
-    origins[length++] = index;
-    index += found & 7;
-    runStart = index;
   }
-  pieces.push(text.slice(runStart));
   origins[length] = text.length;
-  return { text: pieces.join(''), origins: origins.subarray(0, length + 1) };
+  const decoded = Buffer.from(units.buffer, units.byteOffset, length * 2).toString('utf16le');
+  return { text: decoded, origins: origins.subarray(0, length + 1) };
 }
 
 /** The span of the original text that decoded characters `[start, end)` came from. */

@@ -174,10 +174,10 @@ export function findPrefixedTokens(text: string, found: (start: number, end: num
     if (second >= 128 || OPENING_PAIRS[foldCode(code) * 128 + foldCode(second)] !== 1) continue;
     const candidates = BUCKETS.get(bucketKey(code, second));
     if (candidates === undefined) continue;
-    for (const candidate of candidates) {
-      const { prefix, format, accepts, id } = candidate;
-      if (skipUntil !== undefined && index < (skipUntil[id] ?? 0)) continue;
+    for (let which = 0; which < candidates.length; which += 1) {
+      const { prefix, format, accepts, id } = candidates[which] as Candidate;
       if (!startsWithAt(text, index, prefix, format.ignoreCase === true)) continue;
+      if (skipUntil !== undefined && index < (skipUntil[id] as number)) continue;
       const bodyStart = index + prefix.length;
       let bodyEnd = bodyStart;
       const limit = Math.min(text.length, bodyStart + format.maximumLength + 1);

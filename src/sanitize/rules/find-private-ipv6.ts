@@ -28,7 +28,9 @@ function isIpv6(address: string): boolean {
 function isPrivateIpv6(address: string): boolean {
   const lower = address.toLowerCase();
   if (lower === '::1' || lower === '::' || lower === '0:0:0:0:0:0:0:1') return true;
-  if (PRIVATE_PREFIX.test(lower)) return true;
+  // the prefix counts only in a full first group: `fd00::1` is unique-local, `fd::1` is 00fd::1
+  const firstGroup = lower.slice(0, lower.indexOf(':'));
+  if (firstGroup.length === 4 && PRIVATE_PREFIX.test(firstGroup)) return true;
   const mapped = EMBEDDED_IPV4.exec(lower);
   if (mapped !== null && lower.startsWith('::ffff:')) {
     const first = Number(mapped[1]);
