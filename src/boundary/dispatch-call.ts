@@ -6,7 +6,7 @@ import { type Renderer, structuredRenderer } from '../outcome/render.js';
 import type { CircuitBreaker } from '../policy/circuit-breaker.js';
 import type { ResolvedRetryOptions } from '../policy/retry-options.js';
 import type { Maybe, Reservation, RunPolicy, Verdict } from '../policy/run-policy.js';
-import { settleWithin } from '../policy/settle-within.js';
+import { type Bounded, settleWithin } from '../policy/settle-within.js';
 import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
 import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
 import { safeToolName } from '../sanitize/safe-tool-name.js';
@@ -32,7 +32,7 @@ import { type ArgumentLimits, parseArguments } from './parse-arguments.js';
 import { readSignal } from './read-signal.js';
 import type { CreateReference } from './reference-id.js';
 import { NEVER_ABORTED } from './run-attempt.js';
-import { validateArguments } from './validate-arguments.js';
+import { type Validated, validateArguments } from './validate-arguments.js';
 
 /** Everything a dispatch needs, resolved once when the dispatcher is built. */
 export interface DispatchConfig {
@@ -113,7 +113,8 @@ export async function dispatchCall(
 ): Promise<ToolMessage> {
   try {
     const request = readRequest(config, call, options);
-    const decision = await decide(config, request);
+    const decided = decide(config, request);
+    const decision = decided instanceof Promise ? await decided : decided;
     const finished = finish(config, request, decision);
     return finished instanceof Promise ? await finished : finished;
   } catch (thrown) {
@@ -138,8 +139,13 @@ function readRequest(
   };
 }
 
-/** The stages that decide the outcome: each returns early with the outcome that stops the call. */
-async function decide(config: DispatchConfig, request: Request): Promise<Decision> {
+/**
+ * The stages that decide the outcome, each returning early with the outcome that stops the call.
+ * They run synchronously until something has to wait (an asynchronous schema, the approval
+ * store, a shared store, the tool itself), so a call that stops before its tool runs needs no
+ * await at all.
+ */
+function decide(config: DispatchConfig, request: Request): Maybe<Decision> {
   const { rawArguments } = request;
   const rawKey = typeof rawArguments === 'string' ? rawArguments : null;
 
@@ -152,66 +158,103 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
   // parse
   const parsed = parseArguments(rawArguments, tool.name, config.argumentLimits);
   if (!parsed.ok) return { outcome: parsed.outcome, tool, keySource: rawKey, attempts: 0 };
-  const keySource = parsed.value;
+  const call: Parsed = { tool, args: parsed.value };
 
   // validate, under the tool's timeout and the caller's signal like the tool itself
-  const bounding = settleWithin(() => validateArguments(tool, parsed.value), {
+  const bounding = settleWithin(() => validateArguments(tool, call.args), {
     timeoutMs: tool.timeoutMs,
     clock: config.clock,
     signal: request.signal,
   });
-  const bounded = bounding instanceof Promise ? await bounding : bounding;
+  return bounding instanceof Promise
+    ? bounding.then((bounded) => gate(config, request, call, bounded))
+    : gate(config, request, call, bounding);
+}
+
+/** A call whose tool was found and whose arguments parsed. */
+interface Parsed {
+  tool: Tool;
+  /** The parsed JSON arguments: what identifies the call, and what a log or an approval keeps. */
+  args: Record<string, unknown>;
+}
+
+/**
+ * The gate: approvals and the tool's budget (only a call that has any to check goes to the store
+ * for them), then a place in the run, reserved atomically (an identical call already in flight
+ * is shared instead of run again).
+ */
+function gate(
+  config: DispatchConfig,
+  request: Request,
+  call: Parsed,
+  bounded: Bounded<Validated>,
+): Maybe<Decision> {
+  const { tool, args } = call;
   if (bounded.kind === 'threw') {
-    const normalised = normalise(
-      config,
-      request,
-      tool,
-      { kind: 'threw', error: bounded.error },
-      parsed.value,
-    );
-    return { ...normalised, tool, keySource, attempts: 0 };
+    const normalised = normalise(config, request, tool, { kind: 'threw', error: bounded.error }, args);
+    return { ...normalised, tool, keySource: args, attempts: 0 };
   }
   if (bounded.kind !== 'settled')
-    return { ...normalise(config, request, tool, bounded), tool, keySource, attempts: 0 };
+    return { ...normalise(config, request, tool, bounded), tool, keySource: args, attempts: 0 };
   const validated = bounded.value;
-  if (!validated.ok) return { outcome: validated.outcome, tool, keySource, attempts: 0 };
+  if (!validated.ok) return { outcome: validated.outcome, tool, keySource: args, attempts: 0 };
+  if (request.approval === undefined && !hasApprovalGate(tool))
+    return reserve(config, request, call, validated.value, PASS);
+  return passApprovalGate(config, {
+    runId: request.runId,
+    toolCallId: request.toolCallId,
+    tool,
+    args,
+    value: validated.value,
+    approval: request.approval,
+  }).then((passed) => reserve(config, request, call, validated.value, passed));
+}
 
-  // gate: approvals and the tool's budget (only a call that has any to check goes to the store
-  // for them), then a place in the run, reserved atomically (an identical call already in flight
-  // is shared instead of run again)
-  const gate =
-    request.approval === undefined && !hasApprovalGate(tool)
-      ? PASS
-      : await passApprovalGate(config, {
-          runId: request.runId,
-          toolCallId: request.toolCallId,
-          tool,
-          args: parsed.value,
-          value: validated.value,
-          approval: request.approval,
-        });
-  if (gate.kind === 'stop') {
-    const stopped: Decision = { outcome: gate.outcome, tool, keySource, attempts: 0 };
-    if (gate.pendingApproval !== undefined) stopped.pendingApproval = gate.pendingApproval;
+/** A place in the run for a call the gate let through. */
+function reserve(
+  config: DispatchConfig,
+  request: Request,
+  call: Parsed,
+  value: unknown,
+  passed: GateResult,
+): Maybe<Decision> {
+  const { tool, args } = call;
+  if (passed.kind === 'stop') {
+    const stopped: Decision = { outcome: passed.outcome, tool, keySource: args, attempts: 0 };
+    if (passed.pendingApproval !== undefined) stopped.pendingApproval = passed.pendingApproval;
     if (request.approval !== undefined) stopped.decidedByPerson = true;
     return stopped;
   }
   const reserving = config.policy.reserve({
     runId: request.runId,
     toolName: tool.name,
-    argumentsKey: callKey(keySource),
+    argumentsKey: callKey(args),
     timeoutMs: tool.timeoutMs,
     signal: request.signal,
   });
-  // the in-memory store answers at once: no await, so no trip through the microtask queue
-  const reservation = reserving instanceof Promise ? await reserving : reserving;
+  // the in-memory store answers at once: no trip through the microtask queue
+  return reserving instanceof Promise
+    ? reserving.then((reservation) => execute(config, request, call, value, passed, reservation))
+    : execute(config, request, call, value, passed, reserving);
+}
+
+/** Runs the tool, when its place allows it, and normalises what it did into an outcome. */
+async function execute(
+  config: DispatchConfig,
+  request: Request,
+  call: Parsed,
+  value: unknown,
+  passed: Extract<GateResult, { kind: 'pass' }>,
+  reservation: Reservation,
+): Promise<Decision> {
+  const { tool, args } = call;
   if (reservation.kind === 'refused')
-    return { outcome: reservation.outcome, tool, keySource, attempts: 0, reservation };
+    return { outcome: reservation.outcome, tool, keySource: args, attempts: 0, reservation };
   if (reservation.kind === 'shared')
-    return { outcome: (await reservation.verdict).outcome, tool, keySource, attempts: 0, reservation };
+    return { outcome: (await reservation.verdict).outcome, tool, keySource: args, attempts: 0, reservation };
 
   // execute
-  const execution = await executeTool(tool, validated.value, {
+  const execution = await executeTool(tool, value, {
     runId: request.runId,
     toolCallId: request.toolCallId,
     signal: request.signal,
@@ -220,16 +263,16 @@ async function decide(config: DispatchConfig, request: Request): Promise<Decisio
     emit: config.emit,
     random: config.random,
     breaker: config.breaker,
-    approval: gate.approval,
+    approval: passed.approval,
   });
 
   // normalise
-  const { outcome, loggedThrow } = normalise(config, request, tool, execution.result, parsed.value);
+  const { outcome, loggedThrow } = normalise(config, request, tool, execution.result, args);
   if (outcome.class === 'refused' && outcome.offer !== undefined)
-    await recordOffer(config, { runId: request.runId, tool, args: parsed.value, outcome }).catch(() => {
+    await recordOffer(config, { runId: request.runId, tool, args, outcome }).catch(() => {
       // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
     });
-  return { outcome, loggedThrow, tool, keySource, attempts: execution.attempts, reservation };
+  return { outcome, loggedThrow, tool, keySource: args, attempts: execution.attempts, reservation };
 }
 
 /**

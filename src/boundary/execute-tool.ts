@@ -83,21 +83,38 @@ function runAdmitted(
 }
 
 /** The attempts of one call; the breaker, when there is one, hears how they ended. */
-async function attemptWithRetries(
+function attemptWithRetries(
   tool: Tool,
   args: unknown,
   context: ExecutionContext,
   admitted: { breaker: CircuitBreaker; ticket: BreakerTicket } | undefined,
 ): Promise<Execution> {
+  const startedAt = context.clock.now();
+  // the usual first attempt: a value comes back, and nothing is retried
+  return runAttempt(tool, args, context, 1).then((result) =>
+    result.kind === 'returned'
+      ? ended(admitted, context.runId, { result, attempts: 1 }, safeVerdictOf(result))
+      : retryAfter(tool, args, context, admitted, { result, startedAt }),
+  );
+}
+
+/** What follows an attempt that did not return: a verdict, or retries under backoff. */
+async function retryAfter(
+  tool: Tool,
+  args: unknown,
+  context: ExecutionContext,
+  admitted: { breaker: CircuitBreaker; ticket: BreakerTicket } | undefined,
+  first: { result: AttemptResult; startedAt: number },
+): Promise<Execution> {
   const { clock, signal, runId, toolCallId } = context;
+  const { startedAt } = first;
   const configured = context.retry ?? SINGLE_ATTEMPT;
   // the probe holds the half-open lease: one attempt, no waiting, then the breaker decides
   const options = admitted?.ticket.probe === true ? { ...configured, maxAttempts: 1 } : configured;
   const random = context.random ?? Math.random;
-  const startedAt = clock.now();
   let previousDelayMs = options.initialDelayMs;
   for (let attempt = 1; ; attempt++) {
-    const result = await runAttempt(tool, args, context, attempt);
+    const result = attempt === 1 ? first.result : await runAttempt(tool, args, context, attempt);
     const failure = transientFailureOf(result, clock.now());
     if (failure === undefined)
       return ended(admitted, runId, { result, attempts: attempt }, safeVerdictOf(result));

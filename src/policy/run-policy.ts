@@ -222,6 +222,10 @@ export function resolveRunPolicyOptions(options: RunPolicyOptions = {}): Resolve
   };
 }
 
+/** A key no call has: it keeps the identical-call map from emptying, and so from shrinking. */
+const KEEP = Symbol('keeps the table from shrinking');
+const NOTHING_IN_FLIGHT: InFlightCall = { verdict: undefined, resolve: undefined };
+
 /** One call in flight in this process; its verdict promise is made only when an identical call follows it. */
 interface InFlightCall {
   verdict: Promise<Verdict> | undefined;
@@ -302,7 +306,8 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   const processId = randomUUID().slice(0, 8);
   let sequence = 0;
   /** Identical calls in flight in this process: the first runs, the others share its verdict. */
-  const inFlight = new Map<string, InFlightCall>();
+  // never empty (see KEEP): V8 shrinks an emptied map's table and grows it on the next set
+  const inFlight = new Map<string | typeof KEEP, InFlightCall>([[KEEP, NOTHING_IN_FLIGHT]]);
   /** Calls of a run waiting for a place, woken when a call of that run settles here. */
   const waiting = new Map<string, Set<() => void>>();
   /** The memory store answers at once: then a call is admitted and settled with no await. */

@@ -11,14 +11,20 @@ interface Node<V> {
  * once it is full, because V8 keeps deleted slots at its front until it rehashes and every
  * `keys().next()` walks over them; a linked list has no such holes.
  */
+/**
+ * A key no caller can pass. Each map keeps it, so the map never empties: V8 shrinks a map's table
+ * when it empties and grows it again on the next set, ~150 B each time a list goes 1, 0, 1.
+ */
+const KEEP = Symbol('keeps the table from shrinking');
+
 export class LruList<V> {
   // made on the first set: a run whose calls all succeed never needs one
-  #nodes: Map<string, Node<V>> | undefined;
+  #nodes: Map<string | typeof KEEP, Node<V> | undefined> | undefined;
   #oldest: Node<V> | undefined;
   #newest: Node<V> | undefined;
 
   get size(): number {
-    return this.#nodes?.size ?? 0;
+    return this.#nodes === undefined ? 0 : this.#nodes.size - 1;
   }
 
   get(key: string): V | undefined {
@@ -39,7 +45,7 @@ export class LruList<V> {
 
   /** Sets an entry and marks it as just used. */
   set(key: string, value: V): void {
-    this.#nodes ??= new Map();
+    this.#nodes ??= new Map<string | typeof KEEP, Node<V> | undefined>([[KEEP, undefined]]);
     const node = this.#nodes.get(key);
     if (node !== undefined) {
       node.value = value;

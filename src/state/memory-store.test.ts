@@ -69,6 +69,9 @@ describe('createMemoryStore', () => {
     await store.updateRun('run:bad', reserve('3'), CONTRACT_SETTINGS);
     await store.updateRun('run:bad', { ...failure('c'), id: '3' }, CONTRACT_SETTINGS);
     expect(await store.inspectRun('run:bad')).toMatchObject({ failedCalls: 1, reservations: 0 });
+    await store.updateRun('run:bad', reserve('4'), CONTRACT_SETTINGS);
+    await store.updateRun('run:bad', { kind: 'settle', id: '4', call: 'c' }, CONTRACT_SETTINGS);
+    expect(await store.inspectRun('run:bad')).toMatchObject({ failedCalls: 1, reservations: 0 });
   });
 
   it('answers the run policy without a promise, as updateRun answers', async () => {

@@ -52,6 +52,18 @@ export function updateRunNow(store: StateStore): UpdateRunNow | undefined {
   return runUpdatesNow.get(store);
 }
 
+/** True when `command` settles, as a success, the only thing a record holds: the call's reservation. */
+function isLastSuccess(record: RunRecord, command: Extract<RunCommand, { kind: 'settle' }>): boolean {
+  return (
+    command.failure === undefined &&
+    record.reservations.size === 1 &&
+    record.reservations.has(command.id) &&
+    record.failed === 0 &&
+    record.halted === undefined &&
+    record.keys.size === 0
+  );
+}
+
 /** Expired records dropped from the old end per write: enough to keep up, never a long pause. */
 const SWEEP_PER_WRITE = 2;
 
@@ -103,6 +115,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     const existing = live(scope, now);
     if (existing === undefined && command.kind === 'settle' && command.failure === undefined)
       return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
+    if (existing !== undefined && command.kind === 'settle' && isLastSuccess(existing, command)) {
+      // what applying it would leave is an empty record, which is dropped: drop it at once
+      runs.delete(scope);
+      sweepOld(now);
+      return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
+    }
     const record = existing ?? createRunRecord(now, settings);
     const reply = applyRunCommand(record, command, settings, now);
     if (reply.kind === 'settled' && isEmptyRun(record)) {
