@@ -93,6 +93,8 @@ interface Decision {
 
 /** The allowlist of a tool that passes no rule through. */
 const NO_RULES: readonly LeakRuleName[] = Object.freeze([]);
+/** The sanitiser's options for such a tool, made once. */
+const NO_ALLOWLIST = Object.freeze({});
 
 /** The gate's answer for a call with nothing to check. */
 const PASS: GateResult = Object.freeze({ kind: 'pass' });
@@ -318,7 +320,7 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
   // sanitise
   const sanitized = sanitizeOutcome(
     decision.outcome,
-    tool?.allowRules === undefined ? {} : { allowRules: tool.allowRules },
+    tool?.allowRules === undefined ? NO_ALLOWLIST : { allowRules: tool.allowRules },
   );
   for (const leak of sanitized.leaks) {
     config.emit({
