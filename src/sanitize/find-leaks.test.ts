@@ -157,3 +157,31 @@ describe('findLeaks, properties', () => {
     );
   });
 });
+
+const randomUuid = fc
+  .stringMatching(/^[0-9a-f]{32}$/)
+  .filter((hex) => Math.max(...[...new Set(hex)].map((digit) => hex.split(digit).length - 1)) <= 6)
+  .map(
+    (hex) =>
+      `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+  );
+
+describe('a bare UUID', () => {
+  it('is answered without a scan, and still redacted under a secret-named key', async () => {
+    const { sanitizeValue } = await import('./sanitize-value.js');
+    fc.assert(
+      // random ids: one made mostly of one digit (`00000000-…`) reads as a placeholder, and stays
+      // even under a password key
+      fc.property(randomUuid, (id) => {
+        expect(findLeaks(id)).toEqual([]);
+        expect(findLeaks(id.toUpperCase())).toEqual([]);
+        expect(sanitizeValue({ password: id, reference: id })).toEqual({
+          password: '[redacted]',
+          reference: id,
+        });
+      }),
+    );
+    // the shortcut is for the whole text only: a UUID beside a secret word is still read
+    expect(findLeaks('HEROKU_API_KEY=2c1e4e9a-8f3b-4c1d-9a7e-5b6f7c8d9e0f').length).toBeGreaterThan(0);
+  });
+});
