@@ -9,6 +9,9 @@ import { redactText } from '../sanitize/redact-text.js';
 import { redactValue } from '../sanitize/redact-value.js';
 import { LEAK_REPLACEMENT_MESSAGE, sanitizeOutcome } from '../sanitize/sanitize-outcome.js';
 
+/** The leaks of content that has none, shared: the common case allocates nothing for it. */
+const NO_LEAKS: readonly Leak[] = Object.freeze([]);
+
 /** What {@link renderForModel} needs: the outcome after the run policy, and how to write it. */
 export interface RenderForModelInput {
   outcome: Outcome;
@@ -35,7 +38,7 @@ export interface RenderForModelInput {
 export function renderForModel(input: RenderForModelInput): {
   outcome: Outcome;
   content: string;
-  leaks: Leak[];
+  leaks: readonly Leak[];
 } {
   const { render, maxContentBytes } = input;
   const allowRules = input.allowRules ?? [];
@@ -45,10 +48,10 @@ export function renderForModel(input: RenderForModelInput): {
     first.outcome === input.outcome &&
     (render === structuredRenderer || render === compactRenderer)
   ) {
-    return { ...first, leaks: [] };
+    return { outcome: first.outcome, content: first.content, leaks: NO_LEAKS };
   }
   const found = leaksIn(first.content, allowRules);
-  if (found.length === 0) return { ...first, leaks: [] };
+  if (found.length === 0) return { outcome: first.outcome, content: first.content, leaks: NO_LEAKS };
   const leaks: Leak[] = found.map((rule) => ({ field: 'content', rule }));
   const resanitized = sanitizeOutcome(input.outcome, { allowRules });
   const second = boundContent(resanitized.outcome, render, maxContentBytes);
@@ -134,7 +137,10 @@ export function boundContent(
   maxContentBytes: number,
 ): { outcome: Outcome; content: string } {
   const content = render(outcome);
-  if (byteLength(content) <= maxContentBytes) return { outcome, content };
+  // a UTF-16 code unit is at most 3 bytes of UTF-8, so short content needs no byte count
+  if (content.length * 3 <= maxContentBytes || byteLength(content) <= maxContentBytes) {
+    return { outcome, content };
+  }
   if (!outcome.ok) return shrinkFailure(outcome, render, maxContentBytes);
 
   const { data } = outcome;

@@ -186,9 +186,12 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
   const options = { allowRules };
   const checkKeyNames = !allowRules.includes('credential');
-  const seen = new Set<object>();
-  // keys found clean in this walk, with their strength: rows of a list repeat the same few keys
-  const cleanKeys = new Map<string, KeyStrength>();
+  // Made once a second object turns up, since most results are one flat object: the objects
+  // already walked (shared and cyclic references), and the keys found clean with their
+  // strength, since the rows of a list repeat the same few keys.
+  let firstObject: object | undefined;
+  let seen: Set<object> | undefined;
+  let cleanKeys: Map<string, KeyStrength> | undefined;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const input = stack.pop();
@@ -197,8 +200,15 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
       continue;
     }
     if (typeof input !== 'object' || input === null) continue;
-    if (seen.has(input)) continue;
-    seen.add(input);
+    if (firstObject === undefined) firstObject = input;
+    else {
+      if (seen === undefined) {
+        seen = new Set([firstObject]);
+        cleanKeys = new Map();
+      }
+      if (seen.has(input)) continue;
+      seen.add(input);
+    }
     try {
       if (Array.isArray(input)) {
         for (const item of input) stack.push(item);
@@ -206,11 +216,11 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
       }
       if (typeof (input as { toJSON?: unknown }).toJSON === 'function') return false;
       for (const key of Object.keys(input)) {
-        let strength = cleanKeys.get(key);
+        let strength = cleanKeys?.get(key);
         if (strength === undefined) {
           if (findLeaks(key, options).length > 0) return false;
           strength = checkKeyNames ? secretKeyStrength(key) : 'none';
-          cleanKeys.set(key, strength);
+          cleanKeys?.set(key, strength);
         }
         const field = (input as Record<string, unknown>)[key];
         if (strength !== 'none' && typeof field === 'string' && isSecretByKeyName(strength, field))

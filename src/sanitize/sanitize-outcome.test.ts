@@ -156,6 +156,21 @@ describe('sanitizeOutcome', () => {
     expect(result.leaks).toEqual([{ field: 'data', rule: 'connection-string' }, expect.anything()]);
   });
 
+  it('hands back clean data untouched, cycles and shared rows included', () => {
+    const root: Record<string, unknown> = { name: 'north' };
+    const row = { sku: 'SKU-1', status: 'shipped' };
+    root['self'] = root;
+    root['rows'] = [row, row, { sku: 'SKU-2', parent: root }];
+    const result = sanitizeOutcome({ class: 'ok', ok: true, data: root });
+    expect(result.leaks).toEqual([]);
+    expect((result.outcome as { data: unknown }).data).toBe(root);
+    // a leak behind the cycle is still found
+    root['rows'] = [row, { sku: 'SKU-3', note: 'see /home/deploy/.env', parent: root }];
+    expect(sanitizeOutcome({ class: 'ok', ok: true, data: root }).leaks).toEqual([
+      { field: 'data.rows[1].note', rule: 'filesystem-path' },
+    ]);
+  });
+
   it('survives cycles, throwing getters and toJSON', () => {
     const cyclic: Record<string, unknown> = { path: '/root/.ssh/id_rsa' };
     cyclic['self'] = cyclic;
