@@ -23,7 +23,8 @@ let knownCleanOld = new Set<string>();
 const KNOWN_CLEAN_GENERATION = 4_096;
 const KNOWN_CLEAN_MAX_LENGTH = 256;
 
-function isKnownClean(text: string): boolean {
+/** Whether `text` is a short string found clean under every built-in rule before. */
+export function isKnownClean(text: string): boolean {
   return knownCleanYoung.has(text) || knownCleanOld.has(text);
 }
 
