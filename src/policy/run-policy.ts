@@ -366,24 +366,23 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
       waiters.add(wakeUp);
     });
 
+  // the two run-ending events, each written in one place whichever step ends the run
+  const emitCap = (runId: string, toolName: string, failedCalls: number, time = clock.now()) =>
+    emit({ type: 'run.failure_cap', time, runId, tool: toolName, failedCalls });
+  const emitRepeatedHalt = (runId: string, toolName: string, error: string, time: number) =>
+    emit({ type: 'run.halted', time, runId, tool: toolName, reason: 'repeated_failure', error });
+
   const refusal = (runId: string, toolName: string, reply: RunReply): Reservation | undefined => {
     if (reply.kind === 'halted') return { kind: 'refused', outcome: haltedOutcome(), halt: reply.reason };
     if (reply.kind === 'capped') {
-      emit({ type: 'run.failure_cap', time: clock.now(), runId, tool: toolName, failedCalls: reply.failed });
+      emitCap(runId, toolName, reply.failed);
       return { kind: 'refused', outcome: failureCapOutcome(), halt: 'failure_cap' };
     }
     if (reply.kind === 'unavailable') {
       const outcome = cachedUnavailable(reply.cached, toolName);
       const now = clock.now();
       if (reply.halt === 'repeated_failure') {
-        emit({
-          type: 'run.halted',
-          time: now,
-          runId,
-          tool: toolName,
-          reason: 'repeated_failure',
-          error: outcome.error,
-        });
+        emitRepeatedHalt(runId, toolName, outcome.error, now);
         return {
           kind: 'refused',
           outcome: { ...outcome, hint: repeatedHint(reply.sameCall) },
@@ -391,7 +390,7 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
         };
       }
       if (reply.failed >= settings.maxFailedCalls) {
-        emit({ type: 'run.failure_cap', time: now, runId, tool: toolName, failedCalls: reply.failed });
+        emitCap(runId, toolName, reply.failed, now);
         return { kind: 'refused', outcome: { ...outcome, hint: CAP_HINT }, halt: 'failure_cap' };
       }
       return { kind: 'refused', outcome };
@@ -571,21 +570,14 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
     }
     if (reply.halt === 'repeated_failure') {
       reportRepeat('arguments', reply.sameCall);
-      emit({
-        type: 'run.halted',
-        time: now,
-        runId,
-        tool: toolName,
-        reason: 'repeated_failure',
-        error: outcome.error,
-      });
+      emitRepeatedHalt(runId, toolName, outcome.error, now);
       return {
         outcome: escalate(outcome, repeatedHint(reply.sameCall)),
         halt: 'repeated_failure',
       };
     }
     if (reply.failed >= settings.maxFailedCalls) {
-      emit({ type: 'run.failure_cap', time: now, runId, tool: toolName, failedCalls: reply.failed });
+      emitCap(runId, toolName, reply.failed, now);
       return { outcome: escalate(outcome, CAP_HINT), halt: 'failure_cap' };
     }
     if (reply.sameError >= options.escalateAfterSameError) {
