@@ -8,6 +8,7 @@ import type { ResolvedRetryOptions } from '../policy/retry-options.js';
 import type { Maybe, Reservation, RunPolicy, Verdict } from '../policy/run-policy.js';
 import { type Bounded, settleWithin } from '../policy/settle-within.js';
 import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
+import type { Leak } from '../sanitize/leak.js';
 import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
 import { safeToolName } from '../sanitize/safe-tool-name.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
@@ -322,17 +323,7 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
     decision.outcome,
     tool?.allowRules === undefined ? NO_ALLOWLIST : { allowRules: tool.allowRules },
   );
-  for (const leak of sanitized.leaks) {
-    config.emit({
-      type: 'tool.message_leaked',
-      time: config.clock.now(),
-      runId,
-      tool: toolName,
-      toolCallId,
-      field: leak.field,
-      rule: leak.rule,
-    });
-  }
+  reportLeaks(config, request, toolName, sanitized.leaks);
 
   // run policy: only failures are counted, so only they need the canonical arguments; a call
   // waiting for a person, or declined by one, is not the model failing, and holds no
@@ -353,16 +344,36 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
     : deliver(config, request, decision, toolName, sanitized, recorded);
 }
 
+/** One `tool.message_leaked` event per leak a sanitising pass found: where, and by which rule. */
+function reportLeaks(
+  config: DispatchConfig,
+  request: Request,
+  toolName: string,
+  leaks: readonly Leak[],
+): void {
+  for (const { field, rule } of leaks) {
+    config.emit({
+      type: 'tool.message_leaked',
+      time: config.clock.now(),
+      runId: request.runId,
+      tool: toolName,
+      toolCallId: request.toolCallId,
+      field,
+      rule,
+    });
+  }
+}
+
 /** The last stages: render, sanitise once more exactly what the model reads, report, and build the message. */
 function deliver(
   config: DispatchConfig,
   request: Request,
   decision: Decision,
   toolName: string,
-  sanitized: { outcome: Outcome; leaks: readonly unknown[] },
+  sanitized: { outcome: Outcome; leaks: readonly Leak[] },
   verdict: Verdict,
 ): ToolMessage {
-  const { runId, toolCallId } = request;
+  const { toolCallId } = request;
   const { tool } = decision;
   // render, then sanitise once more exactly what the model reads (hints the policy added included)
   const rendered = renderForModel({
@@ -375,16 +386,7 @@ function deliver(
     ...(sanitized.leaks.length === 0 ? { sanitized: sanitized.outcome } : {}),
   });
   const { outcome, content } = rendered;
-  for (const leak of rendered.leaks) {
-    config.emit({
-      type: 'tool.message_leaked',
-      time: config.clock.now(),
-      runId,
-      tool: toolName,
-      toolCallId,
-      ...leak,
-    });
-  }
+  reportLeaks(config, request, toolName, rendered.leaks);
 
   report(config, request, toolName, decision, outcome);
   const message: ToolMessage = {
