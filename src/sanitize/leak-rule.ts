@@ -8,6 +8,9 @@ export interface LeakSpan {
   end: number;
 }
 
+/** What a finder calls for each stretch `[start, end)` of text it finds leaking. */
+export type Found = (start: number, end: number) => void;
+
 /**
  * One family of internal detail that must not reach the model, such as stack traces or credentials.
  * A rule finds spans with bounded, linear-time scanning; `patterns` lists every regular expression

@@ -73,6 +73,16 @@ export function portEnd(text: string, index: number): number {
   return end > index + 1 && !(next >= 48 && next <= 57) ? end : index;
 }
 
+/** Line breaks between `from` and `to`, real or JSON-escaped (`\n`). */
+export function lineBreaksBetween(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || (code === 92 && text.charCodeAt(index + 1) === 110)) count += 1;
+  }
+  return count;
+}
+
 /** Letters, digits and underscore. */
 export function isWordCode(code: number): boolean {
   return (

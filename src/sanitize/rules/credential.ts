@@ -1,4 +1,4 @@
-import type { LeakRule, LeakSpan } from '../leak-rule.js';
+import type { Found, LeakRule, LeakSpan } from '../leak-rule.js';
 import { eachMatch } from '../text-scan.js';
 import { connectionStringRule } from './connection-string.js';
 import { findEncodedSecrets } from './find-encoded-secrets.js';
@@ -18,8 +18,6 @@ import { KEY_NAME_PATTERNS } from './secret-key-names.js';
 const PEM_BEGIN = /-----BEGIN /g;
 const PEM_PRIVATE_HEADER = /^-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/;
 const PEM_LENGTH = 16_384;
-
-type Found = (start: number, end: number) => void;
 
 function findPrivateKeys(text: string, found: Found): void {
   // The next end marker, searched for again only once a block opens past it: many openings with

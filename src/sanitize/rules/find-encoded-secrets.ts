@@ -1,6 +1,5 @@
 import { asciiTable, CODE, isAlphanumeric } from '../char-codes.js';
-
-type Found = (start: number, end: number) => void;
+import type { Found } from '../leak-rule.js';
 
 /** Shortest base64 run worth decoding, and the most of one run that is decoded. */
 const SHORTEST_RUN = 24;

@@ -1,7 +1,6 @@
 import { isHex } from '../char-codes.js';
+import type { Found } from '../leak-rule.js';
 import { eachMatch, portEnd } from '../text-scan.js';
-
-type Found = (start: number, end: number) => void;
 
 /** A bracketed IPv6 address with an optional zone, `[fd00:10:96::1]`, `[fe80::1%eth0]`, `[::1]`. */
 const BRACKETED_IPV6 = /\[[0-9A-Fa-f:.]{2,45}(?:%[\w.-]{1,16})?\]/g;

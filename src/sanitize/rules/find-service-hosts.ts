@@ -1,7 +1,6 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
-import { eachMatch, portEnd, scanLeft, scanRight } from '../text-scan.js';
-
-type Found = (start: number, end: number) => void;
+import type { Found } from '../leak-rule.js';
+import { eachMatch, lineBreaksBetween, portEnd, scanLeft, scanRight } from '../text-scan.js';
 
 /** The `://` of a URL; the code reads the scheme to its left and the host to its right. */
 const URL_SEPARATOR = /:\/\//g;
@@ -298,11 +297,17 @@ function findHostPortPairs(text: string, found: Found): void {
     eachMatch(HOST_KEY, window, (host) => {
       const hostStart = windowStart + host.index;
       const hostEnd = hostStart + host[0].length;
-      const between =
-        hostEnd <= portStart ? text.slice(hostEnd, portStart) : text.slice(portKeyEnd, hostStart);
+      // the gap between the two, whichever comes first
+      const gapStart = hostEnd <= portStart ? hostEnd : portKeyEnd;
+      const gapEnd = hostEnd <= portStart ? portStart : hostStart;
       // neighbours: only separators and blanks between them, on one line or on two adjacent
       // lines of a config (`host: db-1` then `port: 5432`)
-      if (between.length > 16 || SEPARATORS_ONLY.test(between) === false || lineBreaks(between) > 1) return;
+      if (
+        gapEnd - gapStart > 16 ||
+        !SEPARATORS_ONLY.test(text.slice(gapStart, gapEnd)) ||
+        lineBreaksBetween(text, gapStart, gapEnd) > 1
+      )
+        return;
       pairStart = Math.min(hostStart, portStart);
       pairEnd = Math.max(hostEnd, portKeyEnd);
     });
@@ -321,14 +326,6 @@ function findLookedUpHosts(text: string, found: Found): void {
     const end = scanRight(text, start, (code) => isHostCode(code) || code === CODE.DOT, 253);
     if (end > start) found(start, portEnd(text, end));
   });
-}
-
-/** Counts `\n` in a short text. */
-function lineBreaks(text: string): number {
-  let count = 0;
-  for (let index = 0; index < text.length; index += 1)
-    if (text.charCodeAt(index) === CODE.NEWLINE) count += 1;
-  return count;
 }
 
 /** Single-label service hosts, in URLs and with a port, and host/port pairs, as spans. */

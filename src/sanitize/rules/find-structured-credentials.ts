@@ -1,10 +1,9 @@
 import { CODE, isAlphanumeric, isDigit, isQuote } from '../char-codes.js';
+import type { Found } from '../leak-rule.js';
 import { eachMatch, isSpaceCode, isWordCode, lineEnd } from '../text-scan.js';
 import { isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderBody, isPlaceholderValue } from './placeholders.js';
 import { keyStrength } from './secret-key-names.js';
-
-type Found = (start: number, end: number) => void;
 
 const isWordOrDash = (code: number) => isWordCode(code) || code === CODE.HYPHEN;
 

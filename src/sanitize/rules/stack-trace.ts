@@ -1,5 +1,13 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, isLineStart, isWordCode, lineEnd, scanLeft, scanRight } from '../text-scan.js';
+import {
+  eachMatch,
+  isLineStart,
+  isWordCode,
+  lineBreaksBetween,
+  lineEnd,
+  scanLeft,
+  scanRight,
+} from '../text-scan.js';
 
 /** Where a frame may begin: the word `at`; the sticky shapes below decide what kind it is. */
 const FRAME_TRIGGER = /\bat /g;
@@ -151,16 +159,6 @@ function findErrorLines(text: string, spans: LeakSpan[]): void {
     if (match[0] === 'panic: ' && !isLineStart(text, match.index)) return;
     spans.push(span(match.index, lineEnd(text, match.index)));
   });
-}
-
-/** Line breaks between `from` and `to`, real or JSON-escaped (`\n`). */
-function lineBreaksBetween(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let index = from; index < to; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 10 || (code === 92 && text.charCodeAt(index + 1) === 110)) count += 1;
-  }
-  return count;
 }
 
 /**
