@@ -24,6 +24,13 @@ export interface AttemptContext {
 export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
 const ABORTED: AttemptResult = Object.freeze({ kind: 'aborted' });
+/** The prototype's `then`, called on the promise of what a tool returned. */
+const then = Promise.prototype.then;
+
+/** Hears how an attempt ended: `attemptEnded` is called exactly once, and must not throw. */
+export interface AttemptListener {
+  attemptEnded(result: AttemptResult): void;
+}
 
 /**
  * Runs the tool once under a signal that aborts when the caller aborts or the per-attempt
@@ -38,8 +45,23 @@ export function runAttempt(
   context: AttemptContext,
   attempt: number,
 ): Promise<AttemptResult> {
-  if (context.signal.aborted) return Promise.resolve(ABORTED);
-  return new Attempt(tool, context, attempt).run(args);
+  return new Promise((resolve) => startAttempt(tool, args, context, attempt, { attemptEnded: resolve }));
+}
+
+/**
+ * {@link runAttempt} without a promise of its own: `listener` hears the result, at once when the
+ * caller has already aborted or the tool throws synchronously, else when the attempt settles.
+ * The hot path uses it so that a tool's result reaches the dispatcher in one step.
+ */
+export function startAttempt(
+  tool: Tool,
+  args: unknown,
+  context: AttemptContext,
+  attempt: number,
+  listener: AttemptListener,
+): void {
+  if (context.signal.aborted) listener.attemptEnded(ABORTED);
+  else new Attempt(tool, context, attempt, listener).run(args);
 }
 
 /**
@@ -59,10 +81,10 @@ class Attempt implements ToolContext {
   #abortReason: unknown;
   #timer: unknown;
   #settled = false;
-  #resolve: ((result: AttemptResult) => void) | undefined;
+  readonly #listener: AttemptListener;
   #stopListening: (() => void) | undefined;
 
-  constructor(tool: Tool, context: AttemptContext, attempt: number) {
+  constructor(tool: Tool, context: AttemptContext, attempt: number, listener: AttemptListener) {
     this.runId = context.runId;
     this.toolCallId = context.toolCallId;
     this.attempt = attempt;
@@ -70,6 +92,7 @@ class Attempt implements ToolContext {
     this.#tool = tool;
     this.#caller = context.signal;
     this.#clock = context.clock;
+    this.#listener = listener;
   }
 
   /** Aborted when the caller gives up or the attempt times out; made on first read. */
@@ -81,10 +104,7 @@ class Attempt implements ToolContext {
     return this.#controller.signal;
   }
 
-  run(args: unknown): Promise<AttemptResult> {
-    const settledResult = new Promise<AttemptResult>((resolve) => {
-      this.#resolve = resolve;
-    });
+  run(args: unknown): void {
     this.#timer = this.#clock.setTimeout(this.#onTimeout, this.#tool.timeoutMs);
     // one listener per signal however many calls share it (see onAbort)
     if (this.#caller !== NEVER_ABORTED) {
@@ -94,21 +114,21 @@ class Attempt implements ToolContext {
       });
     }
     try {
-      void this.#settle(this.#tool.run(args as never, this));
+      // Promise.resolve reads a thenable's `then` in a job of its own, as `await` does, so a
+      // hostile `then` cannot run here; the prototype's `then` is called, never the value's own
+      then.call(Promise.resolve(this.#tool.run(args as never, this)), this.#onReturned, this.#onThrew);
     } catch (error) {
       this.#finish({ kind: 'threw', error });
     }
-    return settledResult;
   }
 
-  /** Awaits what the tool returned; `await` also reads a hostile `then` safely. */
-  async #settle(pending: unknown): Promise<void> {
-    try {
-      this.#finish({ kind: 'returned', value: await pending });
-    } catch (error) {
-      this.#finish({ kind: 'threw', error });
-    }
-  }
+  // bound once per attempt: the tool's promise needs its two callbacks
+  readonly #onReturned = (value: unknown) => {
+    this.#finish({ kind: 'returned', value });
+  };
+  readonly #onThrew = (error: unknown) => {
+    this.#finish({ kind: 'threw', error });
+  };
 
   // bound once per attempt: the timer needs a callback (and a caller's signal, a listener)
   readonly #onTimeout = () => {
@@ -126,6 +146,6 @@ class Attempt implements ToolContext {
     this.#settled = true;
     this.#clock.clearTimeout(this.#timer);
     this.#stopListening?.();
-    this.#resolve!(result);
+    this.#listener.attemptEnded(result);
   }
 }
