@@ -1,5 +1,6 @@
+import { type Deadline, deadlineQueue, type Expiring } from '../policy/deadline-queue.js';
 import { onAbort } from '../policy/on-abort.js';
-import type { Clock } from '../state/clock.js';
+import { type Clock, systemClock } from '../state/clock.js';
 import type { Tool, ToolApproval, ToolContext } from '../tool/define-tool.js';
 
 /** How one attempt at running a tool ended, before classification. */
@@ -69,7 +70,7 @@ export function startAttempt(
  * allocates one small object per call instead of a getter object and five functions, and the
  * `signal` getter lives on the prototype.
  */
-class Attempt implements ToolContext {
+class Attempt implements ToolContext, Expiring {
   readonly runId: string;
   readonly toolCallId: string;
   readonly attempt: number;
@@ -79,8 +80,11 @@ class Attempt implements ToolContext {
   readonly #clock: Clock;
   #controller: AbortController | undefined;
   #abortReason: unknown;
+  /** The timer of a clock other than the system's (a test's fake clock). */
   #timer: unknown;
   #settled = false;
+  /** The system clock's timeout: a place in the process's queue for this duration (see DeadlineQueue). */
+  #deadline: Deadline | undefined;
   readonly #listener: AttemptListener;
   #stopListening: (() => void) | undefined;
 
@@ -105,7 +109,8 @@ class Attempt implements ToolContext {
   }
 
   run(args: unknown): void {
-    this.#timer = this.#clock.setTimeout(this.#onTimeout, this.#tool.timeoutMs);
+    if (this.#clock === systemClock) this.#deadline = deadlineQueue(this.#tool.timeoutMs).add(this);
+    else this.#timer = this.#clock.setTimeout(() => this.expire(), this.#tool.timeoutMs);
     // one listener per signal however many calls share it (see onAbort)
     if (this.#caller !== NEVER_ABORTED) {
       this.#stopListening = onAbort(this.#caller, () => {
@@ -130,12 +135,12 @@ class Attempt implements ToolContext {
     this.#finish({ kind: 'threw', error });
   };
 
-  // bound once per attempt: the timer needs a callback (and a caller's signal, a listener)
-  readonly #onTimeout = () => {
+  /** The attempt's time is up (called by its deadline or its clock's timer). */
+  expire(): void {
     const { name, timeoutMs } = this.#tool;
     this.#abort(new DOMException(`${name} timed out after ${timeoutMs} ms`, 'TimeoutError'));
     this.#finish({ kind: 'timed_out', timeoutMs });
-  };
+  }
   #abort(reason: unknown): void {
     this.#abortReason ??= reason;
     this.#controller?.abort(reason);
@@ -144,7 +149,8 @@ class Attempt implements ToolContext {
   #finish(result: AttemptResult): void {
     if (this.#settled) return;
     this.#settled = true;
-    this.#clock.clearTimeout(this.#timer);
+    if (this.#deadline !== undefined) this.#deadline.queue?.leave(this.#deadline);
+    else if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
     this.#stopListening?.();
     this.#listener.attemptEnded(result);
   }
