@@ -62,6 +62,8 @@ export interface DispatchConfig {
    * the `tool.failed` of a call whose throw was logged already): then none is built.
    */
   reportSuccess: boolean;
+  /** False when neither the logger nor a handler would take an info-level event (`tool.failed`). */
+  reportFailure: boolean;
   /** False when neither the logger nor a handler would take `tool.internal_error`: then none is built. */
   reportInternalError: boolean;
   /** `emit`, but a call's `tool.failed` is logged at debug level: its throw was logged at error level. */
@@ -165,7 +167,8 @@ function readRequest(
     requestedName: readString(call, 'name') ?? '',
     rawArguments: readField(call, 'arguments'),
     signal: readSignal(readField(options, 'signal'), config, runId) ?? NEVER_ABORTED,
-    startedAt: config.clock.now(),
+    // only a reported event carries the call's duration
+    startedAt: config.reportSuccess || config.reportFailure ? config.clock.now() : 0,
     approval: readApproval(options.approval),
   };
 }
@@ -499,7 +502,7 @@ function report(
   outcome: Outcome,
 ) {
   const quiet = outcome.ok || decision.loggedThrow === true;
-  if (quiet && !config.reportSuccess) return;
+  if (quiet ? !config.reportSuccess : !config.reportFailure) return;
   const now = config.clock.now();
   const common = {
     time: now,
