@@ -92,13 +92,17 @@ export interface DecodedWindow {
   view: DecodedView;
 }
 
-/** How far either side of its escapes a window reaches: more than any rule reads around a hit. */
-const WINDOW_MARGIN = 4096;
+/**
+ * How far either side of its escapes a window reaches. The raw text is read whole anyway, so a
+ * window only needs the context of a leak that holds an escape: an escaped DSN has its escapes
+ * at the scheme, and an escaped trace has them on every line.
+ */
+const WINDOW_MARGIN = 1024;
 
 /**
  * The decoded views of the stretches of `text` that hold escapes, each with {@link
  * WINDOW_MARGIN} characters of context either side; escapes closer than twice the margin share a
- * window. A long text with one escaped DSN costs a few kilobytes of decoding and rescanning, not
+ * window. A long text with one escaped DSN costs two kilobytes of decoding and rescanning, not
  * a second pass over all of it. Linear: windows do not overlap.
  */
 export function decodedWindows(text: string): DecodedWindow[] {

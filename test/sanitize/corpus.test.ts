@@ -1,11 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import type { LeakRuleName } from '../../src/sanitize/leak-rule-name.js';
+import { redactText } from '../../src/sanitize/redact-text.js';
 
 interface LeakSample {
   family: LeakRuleName;
   text: string;
+  /**
+   * The part that must not survive redaction, when the sample names one: a rule that fires on
+   * the host next to a password, and leaves the password, has not caught the leak.
+   */
+  secret?: string;
 }
 
 interface BenignSample {
@@ -13,12 +19,22 @@ interface BenignSample {
   text: string;
 }
 
-function load<T>(name: string): T[] {
-  return JSON.parse(readFileSync(new URL(`../corpus/${name}`, import.meta.url), 'utf8')) as T[];
+const CORPUS = new URL('../corpus/', import.meta.url);
+
+/** Every sample in `<kind>.json` and `<kind>-<family>.json`, so families grow in files of their own. */
+function load<T>(kind: 'leaks' | 'benign'): T[] {
+  return readdirSync(CORPUS)
+    .filter((file) => file === `${kind}.json` || (file.startsWith(`${kind}-`) && file.endsWith('.json')))
+    .flatMap((file) => JSON.parse(readFileSync(new URL(file, CORPUS), 'utf8')) as T[]);
 }
 
-const leaks = load<LeakSample>('leaks.json');
-const benign = load<BenignSample>('benign.json');
+const leaks = load<LeakSample>('leaks');
+const benign = load<BenignSample>('benign');
+
+function isCaught(sample: LeakSample): boolean {
+  if (sample.secret === undefined) return findLeaks(sample.text).length > 0;
+  return !redactText(sample.text).text.includes(sample.secret);
+}
 
 const MINIMUM_RECALL = 0.99;
 const MAXIMUM_FALSE_POSITIVE_RATE = 0.02;
@@ -30,8 +46,13 @@ describe('labelled corpus', () => {
     expect(new Set(leaks.map((sample) => sample.family)).size).toBe(7);
   });
 
+  it('names secrets that occur in their samples', () => {
+    const wrong = leaks.filter((sample) => sample.secret !== undefined && !sample.text.includes(sample.secret));
+    expect(wrong).toEqual([]);
+  });
+
   it(`finds leaks with recall >= ${MINIMUM_RECALL} and flags benign text at most ${MAXIMUM_FALSE_POSITIVE_RATE}`, () => {
-    const missed = leaks.filter((sample) => findLeaks(sample.text).length === 0);
+    const missed = leaks.filter((sample) => !isCaught(sample));
     const flagged = benign.filter((sample) => findLeaks(sample.text).length > 0);
     const recall = 1 - missed.length / leaks.length;
     const falsePositiveRate = flagged.length / benign.length;

@@ -79,7 +79,7 @@ describe('encoded forms', () => {
         const text = `${filler.slice(0, position)} ${escaped} ${filler.slice(position)}`;
         const windows = decodedWindows(text);
         expect(windows).toHaveLength(1);
-        expect(windows[0]?.view.text.length).toBeLessThan(escaped.length + 8_192 + 2);
+        expect(windows[0]?.view.text.length).toBeLessThan(escaped.length + 2 * 1_024 + 2);
         expect(redactText(text).text).not.toContain(parts.password);
       }),
       { numRuns: 10 },

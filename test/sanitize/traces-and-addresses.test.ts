@@ -118,6 +118,24 @@ describe('internal addresses', () => {
     );
   });
 
+  it('tells private IPv6 ranges from public ones, in any case and with a zone or mapped IPv4', () => {
+    const privateOnes = [
+      '[FE80::1%eth0]:8080',
+      '[fec0::1]:53',
+      '[0:0:0:0:0:0:0:1]:8080',
+      '[::ffff:10.0.0.5]:80',
+      '[::ffff:172.20.1.9]:443',
+      '[FD12:3456:789A::10]:5432',
+    ];
+    for (const address of privateOnes) {
+      expect(redactText(`connect ${address} refused`).text, address).not.toContain(address.slice(1, 6));
+    }
+    const publicOnes = ['[fd::1]:80', '[fe70::1]:80', '[::ffff:8.8.8.8]:53', '[2001:db8:0:0:0:0:0:1]:443'];
+    for (const address of publicOnes) {
+      expect(findLeaks(`see ${address} in the docs`), address).toEqual([]);
+    }
+  });
+
   it('redacts host and port named together, whatever the host', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z][a-z0-9.-]{2,20}[a-z]$/), port, (host, number) => {

@@ -50,54 +50,69 @@ function foldCode(code: number): number {
   return isUpper(code) ? code + 32 : code;
 }
 
-function bucketKey(first: number, second: number): number {
-  return (foldCode(first) << 16) | foldCode(second);
-}
-
 /**
- * The keyword prefilter: formats bucketed by the first two characters of each prefix, so that
- * each word start costs one map lookup however many formats there are. Longest prefixes first,
- * so `sk-ant-api03-` is tried before `sk-`.
+ * The keyword prefilter: every prefix in one trie over ASCII folded to lower case, so that a word
+ * start costs a step per character it shares with some prefix, however many formats there are.
+ * Node 0 is the root; `TRIE_CHILDREN[node * 128 + code]` is a child, or 0 for none, and
+ * `TRIE_ENDS[node]` lists the candidates whose prefix ends there.
  */
-const BUCKETS: ReadonlyMap<number, readonly Candidate[]> = (() => {
-  const buckets = new Map<number, Candidate[]>();
+const { TRIE_CHILDREN, TRIE_ENDS, CANDIDATE_COUNT, LONGEST_PREFIX } = (() => {
+  const children: number[] = new Array(128).fill(0);
+  const ends: (Candidate[] | undefined)[] = [undefined];
   let id = 0;
+  let longest = 0;
   for (const format of TOKEN_FORMATS) {
     for (const prefix of format.prefixes) {
-      const key = bucketKey(prefix.charCodeAt(0), prefix.charCodeAt(1));
-      const list = buckets.get(key) ?? [];
+      // the scan rejects a word start on its first two characters before it walks the trie
+      if (prefix.length < 2)
+        throw new Error(`token format ${format.id}: prefix "${prefix}" is shorter than 2`);
+      let node = 0;
+      for (let offset = 0; offset < prefix.length; offset += 1) {
+        const slot = node * 128 + foldCode(prefix.charCodeAt(offset));
+        if (children[slot] === 0) {
+          children[slot] = ends.length;
+          ends.push(undefined);
+          for (let code = 0; code < 128; code += 1) children.push(0);
+        }
+        node = children[slot] as number;
+      }
+      const list = ends[node] ?? [];
       list.push({ prefix, format, accepts: ALPHABETS[format.alphabet], id });
+      ends[node] = list;
       id += 1;
-      buckets.set(key, list);
+      longest = Math.max(longest, prefix.length);
     }
   }
-  for (const list of buckets.values()) list.sort((left, right) => right.prefix.length - left.prefix.length);
-  return buckets;
+  return {
+    TRIE_CHILDREN: Int32Array.from(children),
+    TRIE_ENDS: ends as readonly (readonly Candidate[] | undefined)[],
+    CANDIDATE_COUNT: id,
+    LONGEST_PREFIX: longest,
+  };
 })();
 
-const CANDIDATE_COUNT = [...BUCKETS.values()].reduce((total, list) => total + list.length, 0);
+/** The trie nodes with candidates that one word start reaches, deepest last; reused by every call. */
+const reached = new Int32Array(LONGEST_PREFIX);
 
-/** Pairs of folded ASCII codes that open some prefix: a bit test before the map lookup. */
-const OPENING_PAIRS: Uint8Array = (() => {
-  const pairs = new Uint8Array(128 * 128);
-  for (const format of TOKEN_FORMATS) {
-    for (const prefix of format.prefixes) {
-      pairs[foldCode(prefix.charCodeAt(0)) * 128 + foldCode(prefix.charCodeAt(1))] = 1;
+/** Walks the trie from `index`, fills {@link reached}, and returns how many nodes it holds. */
+function reachNodes(text: string, index: number): number {
+  let node = 0;
+  let count = 0;
+  const limit = Math.min(text.length, index + LONGEST_PREFIX);
+  for (let at = index; at < limit; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code >= 128) break;
+    node = TRIE_CHILDREN[node * 128 + foldCode(code)] as number;
+    if (node === 0) break;
+    if (TRIE_ENDS[node] !== undefined) {
+      reached[count] = node;
+      count += 1;
     }
   }
-  return pairs;
-})();
+  return count;
+}
 
 const WORD_TABLE = asciiTable(isWordCode);
-
-function startsWithAt(text: string, index: number, prefix: string, ignoreCase: boolean): boolean {
-  if (!ignoreCase) return text.startsWith(prefix, index);
-  if (index + prefix.length > text.length) return false;
-  for (let offset = 0; offset < prefix.length; offset += 1) {
-    if (foldCode(text.charCodeAt(index + offset)) !== foldCode(prefix.charCodeAt(offset))) return false;
-  }
-  return true;
-}
 
 /** A JWT body: `header.payload[.signature]` where both parts are base64url JSON objects. */
 function isJwtBody(body: string): boolean {
@@ -153,7 +168,7 @@ function shapeHolds(format: TokenFormat, body: string): boolean {
 
 /**
  * Provider tokens with a known prefix, each as a span `[start, end)`. One pass over the text;
- * at each word start a two-character bucket names the few formats worth trying.
+ * at each word start a walk down the prefix trie names the few formats worth trying.
  *
  * A candidate's body is read up to its maximum length, so a text made of its prefix over and over
  * (`sk-sk-sk-…`, `eyJ.eyJ.…`) would cost that length at every repetition. Once a candidate is
@@ -170,29 +185,35 @@ export function findPrefixedTokens(text: string, found: (start: number, end: num
     if (previousIsWord && isWord) continue;
     previousIsWord = isWord;
     if (!isWord || code >= 128) continue;
+    // every prefix is at least two characters long: most word starts end here, without a call
+    const firstNode = TRIE_CHILDREN[foldCode(code)] as number;
     const second = text.charCodeAt(index + 1);
-    if (second >= 128 || OPENING_PAIRS[foldCode(code) * 128 + foldCode(second)] !== 1) continue;
-    const candidates = BUCKETS.get(bucketKey(code, second));
-    if (candidates === undefined) continue;
-    for (let which = 0; which < candidates.length; which += 1) {
-      const { prefix, format, accepts, id } = candidates[which] as Candidate;
-      if (!startsWithAt(text, index, prefix, format.ignoreCase === true)) continue;
-      if (skipUntil !== undefined && index < (skipUntil[id] as number)) continue;
-      const bodyStart = index + prefix.length;
-      let bodyEnd = bodyStart;
-      const limit = Math.min(text.length, bodyStart + format.maximumLength + 1);
-      while (bodyEnd < limit && accepts(text.charCodeAt(bodyEnd))) bodyEnd += 1;
-      const verdict = judge(text, index, bodyStart, bodyEnd, format);
-      if (verdict === 'found') {
-        const end = trimmedEnd(text, bodyStart, bodyEnd);
-        found(index, end);
-        index = end - 1;
-        previousIsWord = true;
-        break;
+    if (firstNode === 0 || second >= 128 || TRIE_CHILDREN[firstNode * 128 + foldCode(second)] === 0) continue;
+    // longest prefixes first, so `sk-ant-api03-` is tried before `sk-`
+    let tried = reachNodes(text, index);
+    let outcome: 'found' | 'next' | 'stop' = 'next';
+    while (tried > 0 && outcome === 'next') {
+      tried -= 1;
+      const candidates = TRIE_ENDS[reached[tried] as number] as readonly Candidate[];
+      for (let which = 0; which < candidates.length && outcome === 'next'; which += 1) {
+        const { prefix, format, accepts, id } = candidates[which] as Candidate;
+        if (skipUntil !== undefined && index < (skipUntil[id] as number)) continue;
+        if (format.ignoreCase !== true && !text.startsWith(prefix, index)) continue;
+        const bodyStart = index + prefix.length;
+        let bodyEnd = bodyStart;
+        const limit = Math.min(text.length, bodyStart + format.maximumLength + 1);
+        while (bodyEnd < limit && accepts(text.charCodeAt(bodyEnd))) bodyEnd += 1;
+        outcome = judge(text, index, bodyStart, bodyEnd, format);
+        if (outcome === 'found') {
+          const end = trimmedEnd(text, bodyStart, bodyEnd);
+          found(index, end);
+          index = end - 1;
+          previousIsWord = true;
+        } else {
+          skipUntil ??= new Int32Array(CANDIDATE_COUNT);
+          skipUntil[id] = bodyEnd;
+        }
       }
-      skipUntil ??= new Int32Array(CANDIDATE_COUNT);
-      skipUntil[id] = bodyEnd;
-      if (verdict === 'stop') break;
     }
   }
 }
