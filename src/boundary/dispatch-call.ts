@@ -262,7 +262,8 @@ function reserve(
   const reserving = config.policy.reserve({
     runId: request.runId,
     toolName: tool.name,
-    argumentsKey: callKey(args),
+    // made only if the policy needs it: a lone call in a clean run never does
+    argumentsKey: () => callKey(args),
     timeoutMs: tool.timeoutMs,
     signal: request.signal,
   });
