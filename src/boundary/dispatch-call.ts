@@ -554,8 +554,8 @@ function lastResort(config: DispatchConfig, call: unknown, thrown: unknown): Too
     // nothing more can be done; the message below still goes out
   }
   const outcome: Outcome = {
-    class: 'unavailable',
     ok: false,
+    class: 'unavailable',
     error: 'internal_error' satisfies BuiltInErrorCode,
     message: internalErrorMessage,
     retryable: false,
