@@ -47,7 +47,9 @@ describe('labelled corpus', () => {
   });
 
   it('names secrets that occur in their samples', () => {
-    const wrong = leaks.filter((sample) => sample.secret !== undefined && !sample.text.includes(sample.secret));
+    const wrong = leaks.filter(
+      (sample) => sample.secret !== undefined && !sample.text.includes(sample.secret),
+    );
     expect(wrong).toEqual([]);
   });
 

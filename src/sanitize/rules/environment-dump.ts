@@ -1,8 +1,24 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, lineEnd, scanRight } from '../text-scan.js';
+import { eachMatch, lineEnd } from '../text-scan.js';
 
-/** An upper-case variable name followed by `=` or (quoted, as in a JSON dump) `:`. */
-const VARIABLE_ASSIGNMENT = /\b[A-Z][A-Z0-9_]+["']?[ \t]*[:=]/g;
+/**
+ * A variable, in one of two kinds of shape:
+ * - an upper-case name followed by `=` or (quoted, as in a JSON dump) `:`, also as an array key
+ *   (`env['DB_HOST'] =`, PHP's `$_SERVER['DB_HOST'] =>`);
+ * - a shape that says it is environment whatever the name (group 1): `export NAME=`, fish's
+ *   `set -gx NAME`, csh's `setenv NAME`, PowerShell's `$env:NAME =`, PHP's `$_ENV['NAME']`, a
+ *   Kubernetes `- name: NAME` with `value:` on the next line, ECS's `{"name": "NAME", "value":`
+ *   and .NET's `Key: NAME, Value:`. In the last three the name must read as a variable (upper
+ *   case, or .NET's `Section__Key`), since product attributes come in the same shapes.
+ */
+const VARIABLE_ASSIGNMENT =
+  /\b(?:export[ \t]{1,4}([A-Za-z_]\w{0,63})=|set -gx[ \t]{1,4}([A-Za-z_]\w{0,63})[ \t]|setenv[ \t]{1,4}([A-Za-z_]\w{0,63})[ \t]|Key: ([A-Z][A-Z0-9_]{1,63}|[A-Za-z]\w{0,30}(?:__|:)[\w:]{1,63}), Value:)|\$(?:env:([A-Za-z_]\w{0,63})[ \t]{0,4}=|_(?:SERVER|ENV)\[["']([A-Za-z_]\w{0,63})["']\])|- name:[ \t]{0,4}["']?([A-Z][A-Z0-9_]{1,63})["']?[ \t]{0,4}\r?\n[ \t]{0,16}value:|"name"[ \t]{0,4}:[ \t]{0,4}"([A-Z][A-Z0-9_]{1,63})"[ \t]{0,4},[ \t]{0,4}"value"|\b([A-Z][A-Z0-9_]+)["']?\]?[ \t]*[:=]/g;
+
+/** The groups of {@link VARIABLE_ASSIGNMENT} whose shape alone says they are environment. */
+const SHAPED_GROUPS = 8;
+
+/** PowerShell's `Get-ChildItem Env:` table: a `Name  Value` header over dashes. */
+const VARIABLE_TABLE_HEADER = /\bName[ \t]{2,64}Value[ \t]*\r?\n-{4}[ \t]{2,64}-{5}/g;
 
 /** Names every process has; with one of these a `NAME: value` pair counts as environment. */
 const WELL_KNOWN_NAMES = new Set([
@@ -29,6 +45,26 @@ const WELL_KNOWN_NAMES = new Set([
   'PGUSER',
   'PGPASSWORD',
   'PGDATABASE',
+  // Windows
+  'COMPUTERNAME',
+  'USERDOMAIN',
+  'USERDNSDOMAIN',
+  'USERNAME',
+  'USERPROFILE',
+  'LOGONSERVER',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMDATA',
+  'PROGRAMFILES',
+  'SYSTEMROOT',
+  'SYSTEMDRIVE',
+  'WINDIR',
+  'COMSPEC',
+  'PATHEXT',
+  'TEMP',
+  'TMP',
+  'HOMEDRIVE',
+  'HOMEPATH',
 ]);
 
 /** Prefixes and suffixes of configuration variables. */
@@ -53,11 +89,19 @@ function isVariableName(name: string, separator: string): boolean {
 export const environmentDumpRule: LeakRule = {
   name: 'environment-dump',
   description:
-    'Three or more environment variables close together (NAME=value lines, `export NAME=...`, or a JSON dump of process.env), which expose configuration even when no single value is a secret.',
-  patterns: [VARIABLE_ASSIGNMENT, CONFIG_NAME],
+    'Three or more environment variables close together (NAME=value lines, `export NAME=...`, a JSON dump of process.env, Kubernetes and ECS env lists, PHP $_SERVER, .NET Key/Value lines), and PowerShell Env: tables, which expose configuration even when no single value is a secret.',
+  patterns: [VARIABLE_ASSIGNMENT, CONFIG_NAME, VARIABLE_TABLE_HEADER],
   find(text) {
     const spans: LeakSpan[] = [];
-    if (text.indexOf('=') === -1 && text.indexOf(':') === -1) return spans; // no assignment at all
+    // no assignment, no fish or csh `set`, no table: nothing to read
+    if (
+      text.indexOf('=') === -1 &&
+      text.indexOf(':') === -1 &&
+      text.indexOf('set') === -1 &&
+      text.indexOf('----') === -1
+    ) {
+      return spans;
+    }
     let runStart = -1;
     let lastAssignmentEnd = -1;
     let count = 0;
@@ -67,26 +111,69 @@ export const environmentDumpRule: LeakRule = {
       count = 0;
     };
     eachMatch(VARIABLE_ASSIGNMENT, text, (match) => {
-      const separator = match[0].charAt(match[0].length - 1);
-      const name = match[0].slice(
-        0,
-        scanRight(
-          match[0],
-          0,
-          (code) => code === 95 || (code >= 48 && code <= 57) || (code >= 65 && code <= 90),
-          64,
-        ),
-      );
-      // a `:` pair only counts when the name was quoted, as JSON quotes process.env keys
-      const quoted = match[0].includes('"') || match[0].includes("'");
-      if (separator === ':' && !quoted && !WELL_KNOWN_NAMES.has(name)) return;
-      if (!isVariableName(name, separator)) return;
+      if (!isShapedVariable(match) && !isPlainVariable(match)) return;
       if (runStart >= 0 && match.index - lastAssignmentEnd > LARGEST_GAP) flush();
       if (runStart < 0) runStart = match.index;
       lastAssignmentEnd = match.index + match[0].length;
       count += 1;
     });
     flush();
+    findVariableTables(text, spans);
     return spans;
   },
 };
+
+function isShapedVariable(match: RegExpExecArray): boolean {
+  for (let group = 1; group <= SHAPED_GROUPS; group += 1) if (match[group] !== undefined) return true;
+  return false;
+}
+
+/** `NAME=value` or a quoted `"NAME": value`, when the name reads as a variable. */
+function isPlainVariable(match: RegExpExecArray): boolean {
+  const name = match[SHAPED_GROUPS + 1];
+  if (name === undefined) return false;
+  const separator = match[0].charAt(match[0].length - 1);
+  // a `:` pair only counts when the name was quoted, as JSON quotes process.env keys
+  const quoted = match[0].includes('"') || match[0].includes("'");
+  if (separator === ':' && !quoted && !WELL_KNOWN_NAMES.has(name)) return false;
+  return isVariableName(name, separator);
+}
+
+/**
+ * The body of each PowerShell `Name  Value` table, from its header to the first blank line, when
+ * at least {@link NEEDED_VARIABLES} of its rows name environment variables; other tables stay.
+ */
+function findVariableTables(text: string, spans: LeakSpan[]): void {
+  if (text.indexOf('----') === -1) return;
+  eachMatch(VARIABLE_TABLE_HEADER, text, (match) => {
+    let end = match.index + match[0].length;
+    const limit = Math.min(text.length, end + 65_536);
+    let variables = 0;
+    while (end < limit) {
+      const next = lineEnd(text, end, limit - end);
+      if (isVariableName(firstWord(text, end, next), '=')) variables += 1;
+      const lineStart = text.charCodeAt(next) === 13 ? next + 2 : next + 1;
+      if (next >= limit || lineStart >= text.length || isBlankLine(text, lineStart)) {
+        end = next;
+        break;
+      }
+      end = lineStart;
+    }
+    if (variables >= NEEDED_VARIABLES) spans.push(span(match.index, end));
+    return end;
+  });
+}
+
+/** The first run of non-blank characters in `text[from, to)`. */
+function firstWord(text: string, from: number, to: number): string {
+  let start = from;
+  while (start < to && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start += 1;
+  let end = start;
+  while (end < to && text.charCodeAt(end) !== 32 && text.charCodeAt(end) !== 9) end += 1;
+  return text.slice(start, end);
+}
+
+function isBlankLine(text: string, start: number): boolean {
+  const code = text.charCodeAt(start);
+  return code === 10 || code === 13;
+}
