@@ -44,6 +44,26 @@ const traces: Record<string, fc.Arbitrary<Trace>> = {
     text: `PHP Fatal error:  Uncaught Exception: failed in /var/www/${folder}/${first}.php:${at}\nStack trace:\n#0 /var/www/${folder}/${second}.php(${at + 1}): ${first}()\n#1 {main}\n  thrown in /var/www/${folder}/${first}.php on line ${at}`,
     secrets: [`${first}.php`, `${second}.php`, `/var/www/${folder}`, `${first}()`],
   })),
+  rust: fc.tuple(identifier, identifier, directory, line).map(([first, second, folder, at]) => ({
+    text: `thread 'main' panicked at crates/${folder}/src/${first}.rs:${at}:9:\nindex out of bounds\nstack backtrace:\n   3: ${folder}_svc::${first}::${second}\n   4: ${folder}_svc::${second}::{{closure}}`,
+    secrets: [`${first}.rs`, `${folder}_svc::${first}`, `${folder}_svc::${second}`],
+  })),
+  elixir: fc.tuple(identifier, identifier, directory, line).map(([first, second, folder, at]) => ({
+    text: `** (RuntimeError) failed\n    (${folder} 1.2.0) lib/${folder}/${first}.ex:${at}: App.Worker.${first}/1\n    (${folder} 1.2.0) lib/${folder}/${second}.ex:${at + 4}: App.Runner.${second}/2`,
+    secrets: [`lib/${folder}/${first}.ex`, `lib/${folder}/${second}.ex`, `.${second}/2`],
+  })),
+  swift: fc.tuple(identifier, directory, line).map(([first, folder, at]) => ({
+    text: `Fatal error: Unexpectedly found nil: file /build/${folder}/Sources/${first}.swift, line ${at}`,
+    secrets: [`${first}.swift`, `/build/${folder}`],
+  })),
+  dart: fc.tuple(identifier, identifier, directory, line).map(([first, second, folder, at]) => ({
+    text: `#0      Repo.${first} (package:${folder}_app/data/${first}.dart:${at}:7)\n#1      Bloc.${second} (package:${folder}_app/bloc/${second}.dart:${at + 2}:3)`,
+    secrets: [`${first}.dart`, `${second}.dart`, `${folder}_app`],
+  })),
+  webpack: fc.tuple(identifier, directory, line).map(([first, folder, at]) => ({
+    text: `Error: failed\n    at ${first} (webpack-internal:///(api)/./src/${folder}/${first}.ts:${at}:15)`,
+    secrets: [`${first}.ts`, `src/${folder}`],
+  })),
 };
 
 /** How a trace arrives inside returned data: as it is, JSON-escaped, or JSON-escaped twice. */

@@ -22,23 +22,50 @@ const MERGE_SHAPE =
 const CTE_SHAPE = /with\s+(?:recursive\s+)?[A-Za-z_]\w*\s+as\s*\(\s*select\b/iy;
 const PROCEDURE_SHAPE = /(?:exec|execute|call)\s+(?:[A-Za-z_]\w*\.){1,3}[A-Za-z_]\w*\s*\(?[@:$?'\d]/iy;
 
-/** Database error texts that quote schema or SQL. */
-const DATABASE_ERROR =
-  /\b(?:syntax error at or near|relation "|column "|duplicate key value violates|violates (?:foreign key|not-null|unique|check) constraint|SQLSTATE|ORA-\d{5}|ER_[A-Z_]{3}|SQLITE_[A-Z]{3}|PG::[A-Z]|You have an error in your SQL syntax|Unknown column |no such (?:table|column): |deadlock detected|could not serialize access|QueryFailedError|SequelizeDatabaseError|PrismaClientKnownRequestError|MongoServerError|E11000 duplicate key)/g;
+/**
+ * Database error texts, which quote schema, SQL or the server: vendor codes and exception
+ * classes (SQLSTATE, ORA-, MySQL's `ERROR 1146 (42S02)`, SQL Server's `Msg 208, Level 16`, DB2's
+ * `SQL0204N`, ClickHouse's `DB::Exception`, JDBC, SQLAlchemy, Hibernate, ActiveRecord), and the
+ * phrases drivers use for a missing, duplicate or forbidden object.
+ */
+const DATABASE_ERROR = new RegExp(
+  [
+    String.raw`\b(?:syntax error at or near|relation "|column "|duplicate key value violates|violates (?:foreign key|not-null|unique|check) constraint|SQLSTATE|ORA-\d{5}|ER_[A-Z_]{3}|SQLITE_[A-Z]{3}|PG::[A-Z]|You have an error in your SQL syntax|Unknown (?:column|table|database) |no such (?:table|column|index): |deadlock detected|could not serialize access|QueryFailedError|SequelizeDatabaseError|PrismaClientKnownRequestError|MongoServerError|MongoError|E11000 duplicate key)`,
+    String.raw`\b(?:ERROR|Error) \d{4} \([0-9A-Z]{5}\)|\bMsg \d{3,5}, Level \d{1,2}, State \d{1,3}|\bSQL\d{4}[NWC]\b|\bDB::Exception\b|\bSQL compilation error\b`,
+    String.raw`\b(?:java\.sql\.SQL|org\.hibernate\.|sqlalchemy\.exc\.|psycopg2?\.errors\.|sqlite3\.|ActiveRecord::|Microsoft\.Data\.SqlClient\.|System\.Data\.SqlClient\.|Npgsql\.|MySql\.Data\.)\w`,
+    String.raw`\b(?:Invalid (?:object|column) name '|Violation of (?:PRIMARY|UNIQUE) KEY constraint|Cannot insert (?:the value NULL|duplicate key)|conflicted with the (?:FOREIGN KEY|REFERENCE|CHECK) constraint|Duplicate entry '|Access denied for user '|permission denied for (?:table|relation|schema|sequence|database|view|function) |null value in column "|password authentication failed for user|unconfigured table |\[Invalid query\]|index_not_found_exception|no such index \[|Not found: (?:Table|Dataset) )`,
+    // a missing or duplicate object: quoted, or qualified with a schema (`analytics.events`)
+    String.raw`\b(?:[Tt]able|[Vv]iew|[Oo]bject|[Cc]olumn|[Ii]ndex|[Dd]atabase|[Ss]chema|[Dd]ataset|[Ss]equence|[Rr]elation) (?:['"\`\[][^'"\`\]\n]{1,128}['"\`\]] (?:does ?n[o']t exist|does not exist|already exists|is an undefined name)|[A-Za-z_][\w$-]{0,63}(?:[.:][\w$-]{1,64}){1,3} (?:does ?n[o']t exist|does not exist|was not found|not found|already exists))`,
+    // a query plan: Postgres's EXPLAIN prints the cost and rows of every node
+    String.raw`\((?:cost|actual time)=\d{1,12}\.\d{1,4}\.\.\d{1,12}\.\d{1,4} rows=\d`,
+    // a MongoDB shell command names its collection
+    String.raw`\bdb\.[A-Za-z_][\w-]{0,63}\.(?:find|findOne|aggregate|insertOne|insertMany|updateOne|updateMany|deleteOne|deleteMany|replaceOne|countDocuments|createIndex|drop|bulkWrite|distinct)\(`,
+  ].join('|'),
+  'g',
+);
 
 /** After `relation "` or `column "`, the error words that make it a database error. */
 const QUOTED_NAME_ERROR = /^" (?:does not exist|of relation|violates|already exists)/;
 
+/** Lines that carry on a database error: indented, or Postgres's `LINE 1:`, `DETAIL:`, `HINT:`. */
+const CONTINUATION = /[ \t]{2}|\t|\\t|(?:LINE \d{1,6}|DETAIL|HINT|CONTEXT|QUERY|WHERE|POSITION):/y;
+
+/** How far back an error line is read for its start, and how many lines carry it on. */
+const LINE_START_REACH = 240;
+const CONTINUATION_LINES = 4;
+
 /** Signs that a clause is code: punctuation, qualified or snake_case names, placeholders, clauses. */
 const SQL_SYNTAX =
   /[*,();=`"[\]?]|[a-z]\.[a-z]|\w_\w|\$\d|:\w|\b(?:where|join|limit|order by|group by|having|returning|on conflict|values)\b/i;
+/** A column list has a name or a `*` in it. */
+const COLUMN_LIST = /[\w*]/;
 const SELECT_LIST_WORDS = /^[\w.*, ()"`[\]\n\t]*$/;
 const CLAUSE_AFTER_TABLE = /^\s+(?:where|join|inner|left|right|limit|order|group|as|;)\b/i;
 const CLAUSE_AFTER_DELETE = /^\s*(?:where|returning|using|;|$)/i;
 
 /** Words after FROM that show English, not a table: "select a plan from the list". */
 const ENGLISH_DETERMINER =
-  /^(?:the|a|an|your|my|our|their|his|her|its|this|that|these|those|each|every|any|some|one|below|above|here|there|them|it|which|what|home|scratch|memory|stock|today)$/i;
+  /^(?:the|a|an|and|or|your|my|our|their|his|her|its|this|that|these|those|each|every|any|some|one|below|above|here|there|them|it|which|what|home|scratch|memory|stock|today)$/i;
 
 const WINDOW_LENGTH = 600;
 
@@ -52,6 +79,33 @@ function isUpperCase(word: string): boolean {
 
 function hasSqlSyntax(fragment: string): boolean {
   return SQL_SYNTAX.test(fragment);
+}
+
+/** The start of the line holding `index`, at most `reach` characters back. */
+function lineStart(text: string, index: number, reach: number): number {
+  const limit = Math.max(0, index - reach);
+  let cursor = index;
+  while (cursor > limit) {
+    const code = text.charCodeAt(cursor - 1);
+    if (code === 10 || code === 13) break;
+    if (code === 110 && text.charCodeAt(cursor - 2) === 92) break; // a JSON-escaped newline
+    cursor -= 1;
+  }
+  return cursor;
+}
+
+/** The end of the error line at `from` and of up to {@link CONTINUATION_LINES} lines that carry it on. */
+function errorEnd(text: string, from: number): number {
+  let end = lineEnd(text, from, 512);
+  for (let line = 0; line < CONTINUATION_LINES; line += 1) {
+    const code = text.charCodeAt(end);
+    const next = code === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : code === 92 ? end + 2 : end + 1;
+    if (next >= text.length) break;
+    CONTINUATION.lastIndex = next;
+    if (!CONTINUATION.test(text)) break;
+    end = lineEnd(text, next, 512);
+  }
+  return end;
 }
 
 function statementEnd(text: string, from: number): number {
@@ -73,7 +127,8 @@ function matchesAt(shape: RegExp, window: string): RegExpExecArray | null {
 function isSelect(keyword: string, window: string, fromOffset: number): boolean {
   if (fromOffset < 0) return false;
   const list = window.slice(keyword.length, fromOffset).trim();
-  if (list.length === 0 || list.length > 400) return false;
+  // a column list names something, or is `*`: `SELECT, FROM and WHERE` is a list of keywords
+  if (list.length > 400 || !COLUMN_LIST.test(list)) return false;
   FROM_TABLE.lastIndex = fromOffset;
   const match = FROM_TABLE.exec(window);
   if (match === null) return false;
@@ -128,7 +183,7 @@ function isStatement(keyword: string, window: string, fromOffset: number): boole
 export const sqlStatementRule: LeakRule = {
   name: 'sql',
   description:
-    'SQL statements (SELECT ... FROM, INSERT INTO, UPDATE ... SET, DELETE FROM, DDL, CTEs, procedure calls) checked against statement grammar so that English such as "select a plan from the list" passes, and database error texts (SQLSTATE, ORA-, duplicate key, syntax error at or near).',
+    'SQL statements (SELECT ... FROM, INSERT INTO, UPDATE ... SET, DELETE FROM, DDL, CTEs, procedure calls) checked against statement grammar so that English such as "select a plan from the list" passes, and database error texts with the lines that carry them on (SQLSTATE, ORA-, MySQL, SQL Server, DB2, ClickHouse and Snowflake codes, driver exception classes, missing or duplicate objects, query plans, MongoDB shell commands).',
   patterns: [
     STATEMENT_KEYWORD,
     FROM_WORD,
@@ -143,7 +198,9 @@ export const sqlStatementRule: LeakRule = {
     PROCEDURE_SHAPE,
     DATABASE_ERROR,
     QUOTED_NAME_ERROR,
+    CONTINUATION,
     SQL_SYNTAX,
+    COLUMN_LIST,
     SELECT_LIST_WORDS,
     CLAUSE_AFTER_TABLE,
     CLAUSE_AFTER_DELETE,
@@ -168,12 +225,17 @@ export const sqlStatementRule: LeakRule = {
       }
     });
     eachMatch(DATABASE_ERROR, text, (match) => {
-      if (match[0].endsWith('"')) {
+      if (match[0].endsWith('"') && !match[0].startsWith('null')) {
         const nameEnd = text.indexOf('"', match.index + match[0].length);
         const closes = nameEnd > 0 && nameEnd - match.index < 160;
         if (!closes || !QUOTED_NAME_ERROR.test(text.slice(nameEnd, nameEnd + 40))) return;
       }
-      spans.push(span(match.index, lineEnd(text, match.index, 512)));
+      // the whole error: its line, which may name the object before the code (DB2, SQL Server),
+      // and the lines that carry it on (libpq's indented hints, Postgres's LINE/DETAIL)
+      const start = lineStart(text, match.index, LINE_START_REACH);
+      const end = errorEnd(text, match.index);
+      spans.push(span(start, end));
+      return end;
     });
     return spans;
   },

@@ -19,9 +19,9 @@ const V8_FRAME_HEAD = /at (?:async )?(?:new )?[^\s()]+(?: \[as [^\s\]]+\])? \(/y
 const V8_BARE_FRAME = /at (?:async )?(?:file:\/\/|node:|webpack:|\/|[A-Za-z]:\\)[^\s()]+/y;
 
 /** A JVM or .NET frame head: `at com.acme.Orders.load(`, `at java.base/java.lang.Thread.run(`. */
-const DOTTED_FRAME_HEAD = /at (?:[\w$.@-]+\/)*(?:[A-Za-z_$][\w$<>`]*\.)+[\w$<>`]+\(/y;
+const DOTTED_FRAME_HEAD = /at (?:[\w$.@-]+\/)*(?:[A-Za-z_$<][\w$<>`]*\.)+[\w$<>`]+\(/y;
 
-/** Lines a trace announces itself with. */
+/** Lines a trace announces itself with; `Caused by: ` counts only before a class name. */
 const TRACE_HEADER =
   /\b(?:Traceback \(most recent call last\):|Caused by: |Exception in thread "|Stack trace:|Stacktrace:|goroutine \d+ \[)|--- End of (?:inner exception )?stack trace|\.\.\. \d+ (?:more|common frames omitted)/g;
 
@@ -29,16 +29,29 @@ const TRACE_HEADER =
 const PYTHON_FRAME_TRIGGER = /\bFile "/g;
 const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
 
-/** A Ruby frame `x.rb:12:in 'method'`, a Go frame `/app/main.go:42 +0x1d`, a Rust location `src/main.rs:10:5`. */
-const SCRIPT_LOCATION = /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+/g;
+/**
+ * A source location that only a trace writes, read with the path before it: Ruby's
+ * `x.rb:12:in 'method'`, Go's `/app/main.go:42 +0x1d`, Rust's `src/main.rs:10:5`, .NET's
+ * `Startup.cs:line 61`, Elixir's and Erlang's `lib/x.ex:42:` and `(src/x.erl, line 42)`, Swift's `file x.swift, line 23`
+ * and `x.swift:23`, and Node's own `node:internal/…:289`.
+ */
+const SCRIPT_LOCATION =
+  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\bnode:internal\/[\w/.-]{1,256}:\d+/g;
 
-/** A PHP frame `#0 /var/www/x.php(12): f()` or `#1 {main}`; it must open a line. */
-const NUMBERED_FRAME = /#\d+ (?:\{main\}|\[internal function\]|\/|[A-Za-z]:\\)/g;
+/** A Rust backtrace frame without a location: `  12: tokio::runtime::task::Harness<T>::poll`; it must open a line. */
+const RUST_FRAME = /\b\d{1,4}: {1,4}<?[A-Za-z_]\w{0,63}::[A-Za-z_{<]/g;
+
+/**
+ * A PHP frame `#0 /var/www/x.php(12): f()` or `#1 {main}`, or a Dart frame
+ * `#0      Api.fetch (package:shop/api.dart:88:7)`; it must open a line.
+ */
+const NUMBERED_FRAME =
+  /#\d+ (?:\{main\}|\[internal function\]|\/|[A-Za-z]:\\)|#\d+ {1,12}[\w$.<>]{1,256} \((?:package:|dart:|file:\/\/)/g;
 
 /** The end of a raw error name `...Error:` / `...Exception [CODE]:`; the code reads the name to its left. */
 const ERROR_NAME_END = /(?:Error|Exception|Fault)(?: \[[A-Z_]+\])?:/g;
 
-/** Raw error openings that need no name: Go and Rust panics, PHP and C fatal errors. */
+/** Raw error openings that need no name: Go and Rust panics, PHP and C fatal errors; `Uncaught ` is checked below. */
 const FATAL_LINE =
   /\b(?:panicked at |panic: |PHP (?:Fatal error|Parse error|Warning|Notice|Deprecated): |fatal error: |Uncaught |Unhandled rejection)/g;
 
@@ -53,6 +66,10 @@ const DOTNET_PARAMETERS = /^(?:[\w.`[\]<>]+ \w+(?:, [\w.`[\]<>]+ \w+)*)?$/;
 
 /** Words just before an error name that show a raw error: `Uncaught TypeError: ...`. */
 const ERROR_NAME_CONTEXT = /(?:Uncaught|Unhandled|rejected|Caused by:|thread "[^"]*") ?$/;
+
+/** An exception's class name, simple or qualified (`java.io.IOException`, `Foo::Bar`). */
+const EXCEPTION_NAME = /(?:Error|Exception|Throwable|Fault|Panic|Rejection)$/;
+const QUALIFIED_NAME = /\w\.\w/;
 
 /** The location V8 gives a frame of `Promise.all` and its kin. */
 const PROMISE_INDEX = /^index \d{1,9}$/;
@@ -101,11 +118,36 @@ function isDottedLocation(qualifiedName: string, location: string): boolean {
   return dots >= 2 && location.length <= 512 && DOTNET_PARAMETERS.test(location);
 }
 
-/** The text up to the closing parenthesis, or null past a newline, another `(` or the cap. */
+/**
+ * The text up to the closing parenthesis, or null past a newline or the cap. A location may hold
+ * short parenthesised words of its own, as webpack's `webpack-internal:///(api)/./x.ts:41:15`
+ * does; any other `(` ends the read.
+ */
 function readParenthesised(text: string, from: number): { content: string; end: number } | null {
-  const end = scanRight(text, from, (code) => code !== 41 && code !== 40 && code !== 10, LOCATION_LENGTH);
+  const limit = Math.min(text.length, from + LOCATION_LENGTH);
+  let end = from;
+  while (end < limit) {
+    end = scanRight(text, end, (code) => code !== 41 && code !== 40 && code !== 10, limit - end);
+    if (text.charCodeAt(end) !== 40) break;
+    const groupEnd = scanRight(text, end + 1, (code) => isWordCode(code) || code === 45, 64);
+    if (groupEnd === end + 1 || text.charCodeAt(groupEnd) !== 41) return null;
+    end = groupEnd + 1;
+  }
   if (text.charCodeAt(end) !== 41) return null;
   return { content: text.slice(from, end), end: end + 1 };
+}
+
+/** Whether the words after `Caused by: ` or `Uncaught ` name an exception, not a reason in prose. */
+function namesException(text: string, from: number): boolean {
+  if (text.startsWith('(in promise)', from) || text.startsWith('exception', from)) return true;
+  const end = scanRight(text, from, isErrorNameCode, 256);
+  const name = text.slice(from, end);
+  return EXCEPTION_NAME.test(name) || QUALIFIED_NAME.test(name);
+}
+
+/** Characters of a path token: anything but whitespace, quotes and brackets that close around it. */
+function isPathTokenCode(code: number): boolean {
+  return code > 32 && code !== 34 && code !== 39 && code !== 40 && code !== 41 && code !== 96;
 }
 
 function isErrorNameCode(code: number): boolean {
@@ -157,6 +199,7 @@ function findErrorLines(text: string, spans: LeakSpan[]): void {
   });
   eachMatch(FATAL_LINE, text, (match) => {
     if (match[0] === 'panic: ' && !isLineStart(text, match.index)) return;
+    if (match[0] === 'Uncaught ' && !namesException(text, match.index + match[0].length)) return;
     spans.push(span(match.index, lineEnd(text, match.index)));
   });
 }
@@ -187,7 +230,7 @@ function joinTraceBlocks(text: string, spans: LeakSpan[]): LeakSpan[] {
 export const stackTraceRule: LeakRule = {
   name: 'stack-trace',
   description:
-    'Stack frames and trace headers of Node/V8, Python, Java/Kotlin, .NET, Go, Ruby and PHP, raw exception lines such as "TypeError: ..." at the start of a line, and system error codes such as ECONNREFUSED.',
+    'Stack frames and trace headers of Node/V8, Python, Java/Kotlin, .NET, Go, Ruby, PHP, Rust, Elixir/Erlang, Swift and Dart, raw exception lines such as "TypeError: ..." at the start of a line, and system error codes such as ECONNREFUSED.',
   patterns: [
     FRAME_TRIGGER,
     V8_FRAME_HEAD,
@@ -197,12 +240,15 @@ export const stackTraceRule: LeakRule = {
     PYTHON_FRAME_TRIGGER,
     PYTHON_FRAME,
     SCRIPT_LOCATION,
+    RUST_FRAME,
     NUMBERED_FRAME,
     ERROR_NAME_END,
     FATAL_LINE,
     SYSTEM_ERROR_CODE,
     PHP_THROWN,
     PROMISE_INDEX,
+    EXCEPTION_NAME,
+    QUALIFIED_NAME,
     JVM_LOCATION,
     DOTNET_PARAMETERS,
     ERROR_NAME_CONTEXT,
@@ -211,6 +257,7 @@ export const stackTraceRule: LeakRule = {
     const spans: LeakSpan[] = [];
     findFrames(text, spans);
     eachMatch(TRACE_HEADER, text, (match) => {
+      if (match[0] === 'Caused by: ' && !namesException(text, match.index + match[0].length)) return;
       spans.push(span(match.index, lineEnd(text, match.index)));
     });
     eachMatch(PYTHON_FRAME_TRIGGER, text, (match) => {
@@ -218,7 +265,11 @@ export const stackTraceRule: LeakRule = {
       if (PYTHON_FRAME.exec(text) !== null) spans.push(span(match.index, lineEnd(text, match.index)));
     });
     eachMatch(SCRIPT_LOCATION, text, (match) => {
-      spans.push(span(match.index, lineEnd(text, match.index)));
+      // the path before the location goes too: `/srv/app/main.go:42`, `in /src/Web/Startup.cs:line 61`
+      spans.push(span(scanLeft(text, match.index, isPathTokenCode, 512), lineEnd(text, match.index)));
+    });
+    eachMatch(RUST_FRAME, text, (match) => {
+      if (isLineStart(text, match.index)) spans.push(span(match.index, lineEnd(text, match.index)));
     });
     eachMatch(NUMBERED_FRAME, text, (match) => {
       if (isLineStart(text, match.index)) spans.push(span(match.index, lineEnd(text, match.index)));
