@@ -467,6 +467,55 @@ describe('an unexpected throw', () => {
     expect(stackReads).toBe(1); // and once
   });
 
+  it('builds no tool.failed event, and reads no clock for it, when nothing would take it', async () => {
+    const tool = defineTool({
+      name: 'lookup_order',
+      description: 'Orders.',
+      input: z.object({ id: z.string() }),
+      run: () => ({ found: true }),
+    });
+    // what the dispatcher hands the logger (a real one would drop what is below its level)
+    const written: string[] = [];
+    const warnOnly: Logger = {
+      error: (_fields, message) => written.push(`error ${message}`),
+      warn: (_fields, message) => written.push(`warn ${message}`),
+      info: (_fields, message) => written.push(`info ${message}`),
+      debug: (_fields, message) => written.push(`debug ${message}`),
+      isLevelEnabled: (level) => level === 'warn' || level === 'error',
+    };
+    let clockReads = 0;
+    const clock = {
+      now: () => {
+        clockReads++;
+        return Date.now();
+      },
+      setTimeout: (callback: () => void, delayMs: number) => setTimeout(callback, delayMs),
+      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    const dispatcher = createDispatcher({ tools: [tool], logger: warnOnly, clock, breaker: false });
+    const typo = await dispatcher.dispatch(
+      { id: 'c1', name: 'lookup_order', arguments: '{"id":1}' },
+      { runId: 'r' },
+    );
+    expect(typo.outcome.class).toBe('correctable');
+    expect(written).toEqual([]);
+    const readsForATypo = clockReads;
+    // a logger that takes info gets the event, with the call's duration, which needs the clock
+    const events: ToolboundEvent[] = [];
+    const heard = createDispatcher({
+      tools: [tool],
+      logger: warnOnly,
+      clock,
+      breaker: false,
+      onEvent: (event) => events.push(event),
+    });
+    clockReads = 0;
+    await heard.dispatch({ id: 'c1', name: 'lookup_order', arguments: '{"id":1}' }, { runId: 'r' });
+    expect(events.map((event) => event.type)).toEqual(['tool.failed']);
+    expect(written).toEqual(['info tool.failed']); // handed to the logger too, which filters it itself
+    expect(clockReads).toBeGreaterThan(readsForATypo);
+  });
+
   it('uses the configured reference maker and sentence', async () => {
     const tool = defineTool({
       name: 'lookup_order',

@@ -172,6 +172,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     copyData,
     classify: { copyData, createReference, internalErrorMessage },
     reportSuccess: options.onEvent !== undefined || isLevelEnabled(logger, 'debug'),
+    reportFailure: options.onEvent !== undefined || isLevelEnabled(logger, 'info'),
     reportInternalError: options.onEvent !== undefined || isLevelEnabled(logger, 'error'),
     emitAfterLoggedThrow: createEventSink(logger, handlers, { 'tool.failed': 'debug' }),
     store,

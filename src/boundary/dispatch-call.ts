@@ -14,7 +14,7 @@ import { safeToolName } from '../sanitize/safe-tool-name.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
 import type { Clock } from '../state/clock.js';
 import type { StateStore } from '../state/state-store.js';
-import type { Tool } from '../tool/define-tool.js';
+import type { Tool, ToolApproval } from '../tool/define-tool.js';
 import { readField } from '../util/read-field.js';
 import { truncate } from '../util/truncate.js';
 import {
@@ -27,7 +27,12 @@ import {
 import { renderForModel } from './bound-content.js';
 import { callKey } from './canonical-arguments.js';
 import { type ClassifyOptions, classifyResult } from './classify-result.js';
-import { executeTool } from './execute-tool.js';
+import {
+  type Execution,
+  type ExecutionContext,
+  type ExecutionListener,
+  startExecution,
+} from './execute-tool.js';
 import { findTool } from './find-tool.js';
 import { type ArgumentLimits, parseArguments } from './parse-arguments.js';
 import { readSignal } from './read-signal.js';
@@ -57,6 +62,8 @@ export interface DispatchConfig {
    * the `tool.failed` of a call whose throw was logged already): then none is built.
    */
   reportSuccess: boolean;
+  /** False when neither the logger nor a handler would take an info-level event (`tool.failed`). */
+  reportFailure: boolean;
   /** False when neither the logger nor a handler would take `tool.internal_error`: then none is built. */
   reportInternalError: boolean;
   /** `emit`, but a call's `tool.failed` is logged at debug level: its throw was logged at error level. */
@@ -109,17 +116,40 @@ const MAX_ECHOED_NAME = 64;
  * into an outcome, sanitise it, apply the run policy, and render it for the model. Each stage
  * returns what the next one needs; none of them shares mutable state.
  */
-export async function dispatchCall(
+export function dispatchCall(
   config: DispatchConfig,
   call: ToolCall,
   options: { runId?: unknown; signal?: unknown; approval?: unknown },
 ): Promise<ToolMessage> {
+  let request: Request;
+  let decided: Maybe<Decision>;
   try {
-    const request = readRequest(config, call, options);
-    const decided = decide(config, request);
-    const decision = decided instanceof Promise ? await decided : decided;
+    request = readRequest(config, call, options);
+    decided = decide(config, request);
+  } catch (thrown) {
+    return Promise.resolve(lastResort(config, call, thrown));
+  }
+  // one step from the decision to the message, and none when nothing waited
+  if (decided instanceof Promise)
+    return decided.then(
+      (decision) => finishOrLastResort(config, call, request, decision),
+      (thrown: unknown) => lastResort(config, call, thrown),
+    );
+  return Promise.resolve(finishOrLastResort(config, call, request, decided));
+}
+
+/** {@link finish}, and the last-resort message should anything in it throw or reject. */
+function finishOrLastResort(
+  config: DispatchConfig,
+  call: ToolCall,
+  request: Request,
+  decision: Decision,
+): Maybe<ToolMessage> {
+  try {
     const finished = finish(config, request, decision);
-    return finished instanceof Promise ? await finished : finished;
+    if (finished instanceof Promise)
+      return finished.then(undefined, (thrown: unknown) => lastResort(config, call, thrown));
+    return finished;
   } catch (thrown) {
     return lastResort(config, call, thrown);
   }
@@ -137,7 +167,8 @@ function readRequest(
     requestedName: readString(call, 'name') ?? '',
     rawArguments: readField(call, 'arguments'),
     signal: readSignal(readField(options, 'signal'), config, runId) ?? NEVER_ABORTED,
-    startedAt: config.clock.now(),
+    // only a reported event carries the call's duration
+    startedAt: config.reportSuccess || config.reportFailure ? config.clock.now() : 0,
     approval: readApproval(options.approval),
   };
 }
@@ -242,40 +273,94 @@ function reserve(
 }
 
 /** Runs the tool, when its place allows it, and normalises what it did into an outcome. */
-async function execute(
+function execute(
   config: DispatchConfig,
   request: Request,
   call: Parsed,
   value: unknown,
   passed: Extract<GateResult, { kind: 'pass' }>,
   reservation: Reservation,
-): Promise<Decision> {
+): Maybe<Decision> {
   const { tool, args } = call;
   if (reservation.kind === 'refused')
     return { outcome: reservation.outcome, tool, keySource: args, attempts: 0, reservation };
   if (reservation.kind === 'shared')
-    return { outcome: (await reservation.verdict).outcome, tool, keySource: args, attempts: 0, reservation };
-
-  // execute
-  const execution = await executeTool(tool, value, {
-    runId: request.runId,
-    toolCallId: request.toolCallId,
-    signal: request.signal,
-    clock: config.clock,
-    retry: config.retry,
-    emit: config.emit,
-    random: config.random,
-    breaker: config.breaker,
-    approval: passed.approval,
+    return reservation.verdict.then(({ outcome }) => ({
+      outcome,
+      tool,
+      keySource: args,
+      attempts: 0,
+      reservation,
+    }));
+  // execute: the tool's result comes back through `Executing` in the step it settles in
+  return new Promise<Decision>((resolve, reject) => {
+    const executing = new Executing(config, request, call, reservation, passed.approval, resolve, reject);
+    startExecution(tool, value, executing, executing);
   });
+}
 
-  // normalise
-  const { outcome, loggedThrow } = normalise(config, request, tool, execution.result, args);
-  if (outcome.class === 'refused' && outcome.offer !== undefined)
-    await recordOffer(config, { runId: request.runId, tool, args, outcome }).catch(() => {
-      // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
-    });
-  return { outcome, loggedThrow, tool, keySource: args, attempts: execution.attempts, reservation };
+/**
+ * A call whose tool is running: the context the execution reads, and the listener that
+ * normalises what the tool did into the call's decision. One object per call, where a context
+ * literal, an async frame and its promises were.
+ */
+class Executing implements ExecutionContext, ExecutionListener {
+  readonly runId: string;
+  readonly toolCallId: string;
+  readonly signal: AbortSignal;
+  readonly clock: Clock;
+  readonly retry: ResolvedRetryOptions;
+  readonly emit: EventHandler;
+  readonly random: () => number;
+  readonly breaker: CircuitBreaker | undefined;
+  readonly approval: ToolApproval | undefined;
+
+  constructor(
+    readonly config: DispatchConfig,
+    readonly request: Request,
+    readonly call: Parsed,
+    readonly reservation: Reservation,
+    approval: ToolApproval | undefined,
+    readonly resolve: (decision: Maybe<Decision>) => void,
+    readonly failed: (error: unknown) => void,
+  ) {
+    this.runId = request.runId;
+    this.toolCallId = request.toolCallId;
+    this.signal = request.signal;
+    this.clock = config.clock;
+    this.retry = config.retry;
+    this.emit = config.emit;
+    this.random = config.random;
+    this.breaker = config.breaker;
+    this.approval = approval;
+  }
+
+  executed(execution: Execution): void {
+    const { config, request, call, reservation } = this;
+    const { tool, args } = call;
+    try {
+      // normalise
+      const { outcome, loggedThrow } = normalise(config, request, tool, execution.result, args);
+      const decision: Decision = {
+        outcome,
+        loggedThrow,
+        tool,
+        keySource: args,
+        attempts: execution.attempts,
+        reservation,
+      };
+      if (outcome.class === 'refused' && outcome.offer !== undefined)
+        this.resolve(
+          recordOffer(config, { runId: request.runId, tool, args, outcome }).then(
+            () => decision,
+            () => decision, // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
+          ),
+        );
+      else this.resolve(decision);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
 }
 
 /**
@@ -417,7 +502,7 @@ function report(
   outcome: Outcome,
 ) {
   const quiet = outcome.ok || decision.loggedThrow === true;
-  if (quiet && !config.reportSuccess) return;
+  if (quiet ? !config.reportSuccess : !config.reportFailure) return;
   const now = config.clock.now();
   const common = {
     time: now,

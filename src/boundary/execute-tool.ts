@@ -7,6 +7,7 @@ import type { BreakerAdmission, BreakerTicket, CircuitBreaker } from '../policy/
 import { classifyTransient, type TransientFailure } from '../policy/classify-transient.js';
 import { decideRetry } from '../policy/decide-retry.js';
 import { type ResolvedRetryOptions, resolveRetryOptions } from '../policy/retry-options.js';
+import type { Maybe } from '../policy/run-policy.js';
 import {
   breakerOpenOutcome,
   outcomeUnknownOutcome,
@@ -15,7 +16,7 @@ import {
 import type { Clock } from '../state/clock.js';
 import type { BreakerResult } from '../state/state-store.js';
 import type { Tool, ToolApproval } from '../tool/define-tool.js';
-import { type AttemptResult, runAttempt } from './run-attempt.js';
+import { type AttemptListener, type AttemptResult, runAttempt, startAttempt } from './run-attempt.js';
 
 /** How a call's execution ended: an attempt's raw result, or an outcome decided on the way. */
 export type ExecutionResult = AttemptResult | { kind: 'outcome'; outcome: Outcome };
@@ -51,19 +52,55 @@ const SINGLE_ATTEMPT = resolveRetryOptions({ maxAttempts: 1 });
 /** A probe's lease outlives its one attempt by this much, so a slow finish cannot let a second probe in. */
 const PROBE_LEASE_MARGIN_MS = 1_000;
 
+/** Hears how an execution ended: exactly one of its methods is called, once. */
+export interface ExecutionListener {
+  executed(execution: Execution): void;
+  /** The boundary's own machinery failed (a breaker store that threw, say): a bug, not the tool's. */
+  failed(error: unknown): void;
+}
+
 /**
  * Runs a validated call: through its service's circuit breaker, then attempt by attempt, with
  * transient failures retried inside the boundary (idempotent tools only, unless the failure came
  * before the request left) under capped exponential backoff. The model sees one result.
  */
 export function executeTool(tool: Tool, args: unknown, context: ExecutionContext): Promise<Execution> {
+  return new Promise((resolve, reject) =>
+    startExecution(tool, args, context, { executed: resolve, failed: reject }),
+  );
+}
+
+/**
+ * {@link executeTool} without a promise of its own: `listener` hears how it ended, in the same
+ * step as the tool's result when nothing else waits (a closed breaker seen recently, one attempt).
+ */
+export function startExecution(
+  tool: Tool,
+  args: unknown,
+  context: ExecutionContext,
+  listener: ExecutionListener,
+): void {
   const { breaker } = context;
-  if (breaker === undefined) return attemptWithRetries(tool, args, context, undefined);
+  if (breaker === undefined) {
+    startAttempt(tool, args, context, 1, new FirstAttempt(tool, args, context, undefined, listener));
+    return;
+  }
   // a closed breaker this process saw recently answers at once: no await before the tool runs
   const admission = breaker.admit(tool.service, tool.timeoutMs + PROBE_LEASE_MARGIN_MS, context.runId);
-  if (admission instanceof Promise)
-    return admission.then((admitted) => runAdmitted(tool, args, context, breaker, admitted));
-  return runAdmitted(tool, args, context, breaker, admission);
+  if (admission instanceof Promise) {
+    admission.then(
+      (admitted) => {
+        try {
+          runAdmitted(tool, args, context, breaker, admitted, listener);
+        } catch (error) {
+          listener.failed(error);
+        }
+      },
+      (error: unknown) => listener.failed(error),
+    );
+    return;
+  }
+  runAdmitted(tool, args, context, breaker, admission, listener);
 }
 
 function runAdmitted(
@@ -72,30 +109,67 @@ function runAdmitted(
   context: ExecutionContext,
   breaker: CircuitBreaker,
   admission: BreakerAdmission,
-): Promise<Execution> {
+  listener: ExecutionListener,
+): void {
   if (!admission.admitted) {
-    return Promise.resolve({
+    listener.executed({
       result: { kind: 'outcome', outcome: breakerOpenOutcome(tool.name, admission.retryAfterMs) },
       attempts: 0,
     });
+    return;
   }
-  return attemptWithRetries(tool, args, context, { breaker, ticket: admission.ticket });
+  const admitted = { breaker, ticket: admission.ticket };
+  startAttempt(tool, args, context, 1, new FirstAttempt(tool, args, context, admitted, listener));
 }
 
-/** The attempts of one call; the breaker, when there is one, hears how they ended. */
-function attemptWithRetries(
-  tool: Tool,
-  args: unknown,
-  context: ExecutionContext,
-  admitted: { breaker: CircuitBreaker; ticket: BreakerTicket } | undefined,
-): Promise<Execution> {
-  const startedAt = context.clock.now();
-  // the usual first attempt: a value comes back, and nothing is retried
-  return runAttempt(tool, args, context, 1).then((result) =>
-    result.kind === 'returned'
-      ? ended(admitted, context.runId, { result, attempts: 1 }, safeVerdictOf(result))
-      : retryAfter(tool, args, context, admitted, { result, startedAt }),
-  );
+/** What the breaker needs to hear how an admitted call ended. */
+interface Admitted {
+  breaker: CircuitBreaker;
+  ticket: BreakerTicket;
+}
+
+/**
+ * The usual first attempt: a value comes back, nothing is retried, and the listener hears it in
+ * the same step. An attempt that did not return goes on to the retry loop.
+ */
+class FirstAttempt implements AttemptListener {
+  readonly #startedAt: number;
+
+  constructor(
+    readonly tool: Tool,
+    readonly args: unknown,
+    readonly context: ExecutionContext,
+    readonly admitted: Admitted | undefined,
+    readonly listener: ExecutionListener,
+  ) {
+    this.#startedAt = context.clock.now();
+  }
+
+  attemptEnded(result: AttemptResult): void {
+    const { context, admitted, listener } = this;
+    if (result.kind !== 'returned') {
+      const first = { result, startedAt: this.#startedAt };
+      retryAfter(this.tool, this.args, context, admitted, first).then(
+        (execution) => listener.executed(execution),
+        (error: unknown) => listener.failed(error),
+      );
+      return;
+    }
+    let recorded: Maybe<void>;
+    try {
+      recorded = record(admitted, context.runId, safeVerdictOf(result));
+    } catch (error) {
+      listener.failed(error);
+      return;
+    }
+    const execution: Execution = { result, attempts: 1 };
+    if (recorded instanceof Promise)
+      recorded.then(
+        () => listener.executed(execution),
+        (error: unknown) => listener.failed(error),
+      );
+    else listener.executed(execution);
+  }
 }
 
 /** What follows an attempt that did not return: a verdict, or retries under backoff. */
@@ -103,7 +177,7 @@ async function retryAfter(
   tool: Tool,
   args: unknown,
   context: ExecutionContext,
-  admitted: { breaker: CircuitBreaker; ticket: BreakerTicket } | undefined,
+  admitted: Admitted | undefined,
   first: { result: AttemptResult; startedAt: number },
 ): Promise<Execution> {
   const { clock, signal, runId, toolCallId } = context;
@@ -153,14 +227,19 @@ async function retryAfter(
 
 /** The execution, once the breaker (when there is one) has heard how it ended. */
 function ended(
-  admitted: { breaker: CircuitBreaker; ticket: BreakerTicket } | undefined,
+  admitted: Admitted | undefined,
   runId: string,
   execution: Execution,
   verdict: BreakerResult,
 ): Execution | Promise<Execution> {
-  if (admitted === undefined) return execution;
-  const recorded = admitted.breaker.record(admitted.ticket, verdict, runId);
+  const recorded = record(admitted, runId, verdict);
   return recorded instanceof Promise ? recorded.then(() => execution) : execution;
+}
+
+/** Tells the breaker, when there is one, how an admitted call ended. */
+function record(admitted: Admitted | undefined, runId: string, verdict: BreakerResult): Maybe<void> {
+  if (admitted === undefined) return undefined;
+  return admitted.breaker.record(admitted.ticket, verdict, runId);
 }
 
 function transientFailureOf(result: AttemptResult, nowMs: number): TransientFailure | undefined {

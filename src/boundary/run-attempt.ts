@@ -1,5 +1,6 @@
+import { type Deadline, deadlineQueue, type Expiring } from '../policy/deadline-queue.js';
 import { onAbort } from '../policy/on-abort.js';
-import type { Clock } from '../state/clock.js';
+import { type Clock, systemClock } from '../state/clock.js';
 import type { Tool, ToolApproval, ToolContext } from '../tool/define-tool.js';
 
 /** How one attempt at running a tool ended, before classification. */
@@ -24,6 +25,13 @@ export interface AttemptContext {
 export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
 const ABORTED: AttemptResult = Object.freeze({ kind: 'aborted' });
+/** The prototype's `then`, called on the promise of what a tool returned. */
+const then = Promise.prototype.then;
+
+/** Hears how an attempt ended: `attemptEnded` is called exactly once, and must not throw. */
+export interface AttemptListener {
+  attemptEnded(result: AttemptResult): void;
+}
 
 /**
  * Runs the tool once under a signal that aborts when the caller aborts or the per-attempt
@@ -38,8 +46,23 @@ export function runAttempt(
   context: AttemptContext,
   attempt: number,
 ): Promise<AttemptResult> {
-  if (context.signal.aborted) return Promise.resolve(ABORTED);
-  return new Attempt(tool, context, attempt).run(args);
+  return new Promise((resolve) => startAttempt(tool, args, context, attempt, { attemptEnded: resolve }));
+}
+
+/**
+ * {@link runAttempt} without a promise of its own: `listener` hears the result, at once when the
+ * caller has already aborted or the tool throws synchronously, else when the attempt settles.
+ * The hot path uses it so that a tool's result reaches the dispatcher in one step.
+ */
+export function startAttempt(
+  tool: Tool,
+  args: unknown,
+  context: AttemptContext,
+  attempt: number,
+  listener: AttemptListener,
+): void {
+  if (context.signal.aborted) listener.attemptEnded(ABORTED);
+  else new Attempt(tool, context, attempt, listener).run(args);
 }
 
 /**
@@ -47,7 +70,7 @@ export function runAttempt(
  * allocates one small object per call instead of a getter object and five functions, and the
  * `signal` getter lives on the prototype.
  */
-class Attempt implements ToolContext {
+class Attempt implements ToolContext, Expiring {
   readonly runId: string;
   readonly toolCallId: string;
   readonly attempt: number;
@@ -57,12 +80,15 @@ class Attempt implements ToolContext {
   readonly #clock: Clock;
   #controller: AbortController | undefined;
   #abortReason: unknown;
+  /** The timer of a clock other than the system's (a test's fake clock). */
   #timer: unknown;
   #settled = false;
-  #resolve: ((result: AttemptResult) => void) | undefined;
+  /** The system clock's timeout: a place in the process's queue for this duration (see DeadlineQueue). */
+  #deadline: Deadline | undefined;
+  readonly #listener: AttemptListener;
   #stopListening: (() => void) | undefined;
 
-  constructor(tool: Tool, context: AttemptContext, attempt: number) {
+  constructor(tool: Tool, context: AttemptContext, attempt: number, listener: AttemptListener) {
     this.runId = context.runId;
     this.toolCallId = context.toolCallId;
     this.attempt = attempt;
@@ -70,6 +96,7 @@ class Attempt implements ToolContext {
     this.#tool = tool;
     this.#caller = context.signal;
     this.#clock = context.clock;
+    this.#listener = listener;
   }
 
   /** Aborted when the caller gives up or the attempt times out; made on first read. */
@@ -81,11 +108,9 @@ class Attempt implements ToolContext {
     return this.#controller.signal;
   }
 
-  run(args: unknown): Promise<AttemptResult> {
-    const settledResult = new Promise<AttemptResult>((resolve) => {
-      this.#resolve = resolve;
-    });
-    this.#timer = this.#clock.setTimeout(this.#onTimeout, this.#tool.timeoutMs);
+  run(args: unknown): void {
+    if (this.#clock === systemClock) this.#deadline = deadlineQueue(this.#tool.timeoutMs).add(this);
+    else this.#timer = this.#clock.setTimeout(() => this.expire(), this.#tool.timeoutMs);
     // one listener per signal however many calls share it (see onAbort)
     if (this.#caller !== NEVER_ABORTED) {
       this.#stopListening = onAbort(this.#caller, () => {
@@ -94,28 +119,28 @@ class Attempt implements ToolContext {
       });
     }
     try {
-      void this.#settle(this.#tool.run(args as never, this));
-    } catch (error) {
-      this.#finish({ kind: 'threw', error });
-    }
-    return settledResult;
-  }
-
-  /** Awaits what the tool returned; `await` also reads a hostile `then` safely. */
-  async #settle(pending: unknown): Promise<void> {
-    try {
-      this.#finish({ kind: 'returned', value: await pending });
+      // Promise.resolve reads a thenable's `then` in a job of its own, as `await` does, so a
+      // hostile `then` cannot run here; the prototype's `then` is called, never the value's own
+      then.call(Promise.resolve(this.#tool.run(args as never, this)), this.#onReturned, this.#onThrew);
     } catch (error) {
       this.#finish({ kind: 'threw', error });
     }
   }
 
-  // bound once per attempt: the timer needs a callback (and a caller's signal, a listener)
-  readonly #onTimeout = () => {
+  // bound once per attempt: the tool's promise needs its two callbacks
+  readonly #onReturned = (value: unknown) => {
+    this.#finish({ kind: 'returned', value });
+  };
+  readonly #onThrew = (error: unknown) => {
+    this.#finish({ kind: 'threw', error });
+  };
+
+  /** The attempt's time is up (called by its deadline or its clock's timer). */
+  expire(): void {
     const { name, timeoutMs } = this.#tool;
     this.#abort(new DOMException(`${name} timed out after ${timeoutMs} ms`, 'TimeoutError'));
     this.#finish({ kind: 'timed_out', timeoutMs });
-  };
+  }
   #abort(reason: unknown): void {
     this.#abortReason ??= reason;
     this.#controller?.abort(reason);
@@ -124,8 +149,9 @@ class Attempt implements ToolContext {
   #finish(result: AttemptResult): void {
     if (this.#settled) return;
     this.#settled = true;
-    this.#clock.clearTimeout(this.#timer);
+    if (this.#deadline !== undefined) this.#deadline.queue?.leave(this.#deadline);
+    else if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
     this.#stopListening?.();
-    this.#resolve!(result);
+    this.#listener.attemptEnded(result);
   }
 }

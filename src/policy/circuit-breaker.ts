@@ -121,15 +121,15 @@ export function createCircuitBreaker(context: CircuitBreakerContext): CircuitBre
     },
 
     record(ticket, result, runId = '') {
-      const now = clock.now();
-      const view = views.get(ticket.service);
       if (!ticket.probe && result === 'neutral') return; // nothing the store would change
+      const view = views.get(ticket.service);
       if (!ticket.probe && result === 'success' && syncIntervalMs > 0 && view?.state === 'closed') {
-        if (view.pendingSuccesses === 0) view.pendingSince = now;
+        // the clock is read only when a batch of successes starts
+        if (view.pendingSuccesses === 0) view.pendingSince = clock.now();
         view.pendingSuccesses++;
         return;
       }
-      return tell(ticket, result, runId, view, now);
+      return tell(ticket, result, runId, view, clock.now());
     },
   };
 

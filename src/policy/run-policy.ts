@@ -85,9 +85,7 @@ export type Reservation =
 export interface RunReservation {
   kind: 'run';
   id: string;
-  /** The key of this call among the identical calls in flight in this process. */
-  dedupKey: string;
-  /** The call's key in the run record. */
+  /** The call's key in the run record; identical calls of a run share it. */
   call: string;
   /** Set once `record` has settled it, so a second `record` does not release it twice. */
   settled: boolean;
@@ -222,9 +220,8 @@ export function resolveRunPolicyOptions(options: RunPolicyOptions = {}): Resolve
   };
 }
 
-/** A key no call has: it keeps the identical-call map from emptying, and so from shrinking. */
+/** A key no run has: it keeps the map of calls in flight from emptying, and so from shrinking. */
 const KEEP = Symbol('keeps the table from shrinking');
-const NOTHING_IN_FLIGHT: InFlightCall = { verdict: undefined, resolve: undefined };
 
 /** One call in flight in this process; its verdict promise is made only when an identical call follows it. */
 interface InFlightCall {
@@ -232,13 +229,23 @@ interface InFlightCall {
   resolve: ((verdict: Verdict) => void) | undefined;
 }
 
-/** A call that has claimed its place among identical calls, before the store has placed it. */
-interface Claim extends InFlightCall {
+/**
+ * A call that has claimed its place among the calls of its run in flight here. It is also the
+ * reservation `reserve` hands back once the store has placed it, so admitting a call makes one
+ * object, not two.
+ */
+interface Claim extends InFlightCall, RunReservation {
   runId: string;
   toolName: string;
-  dedupKey: string;
-  id: string;
-  call: string;
+  /** The run's record key, under which its calls in flight are listed. */
+  scope: string;
+  /** The next call of the same run in flight here. */
+  next: Claim | undefined;
+}
+
+/** True for a reservation this policy made (every one it hands out is its claim). */
+function isClaim(reservation: RunReservation): reservation is Claim {
+  return 'scope' in reservation;
 }
 
 /** The promise an identical call waits on, made on the first follower's demand. */
@@ -288,6 +295,40 @@ const keyOf = (kind: string, toolName: string, detail?: string) => {
   return `${kind}#${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}`;
 };
 
+/** Most tool names, and most details per tool name and kind, whose keys {@link sharedKeyOf} keeps. */
+const MAX_SHARED_KEYS = 64;
+/** A tool's keys made by {@link sharedKeyOf}: its unavailable key, and its keys by error code and by class. */
+interface SharedKeys {
+  u: string;
+  e: Map<string, string>;
+  k: Map<string, string>;
+}
+const sharedKeys = new Map<string, SharedKeys>();
+
+/**
+ * {@link keyOf} for the keys drawn from a small set (a tool's unavailable key, its error codes and
+ * failure classes): made once and shared, so a call does not build and hash the same string again
+ * and the records of many runs hold one copy of it. Past the bounds, keys are made afresh.
+ */
+function sharedKeyOf(kind: 'u', toolName: string): string;
+function sharedKeyOf(kind: 'e' | 'k', toolName: string, detail: string): string;
+function sharedKeyOf(kind: 'u' | 'e' | 'k', toolName: string, detail?: string): string {
+  let keys = sharedKeys.get(toolName);
+  if (keys === undefined) {
+    if (sharedKeys.size >= MAX_SHARED_KEYS) return keyOf(kind, toolName, detail);
+    keys = { u: keyOf('u', toolName), e: new Map(), k: new Map() };
+    sharedKeys.set(toolName, keys);
+  }
+  if (kind === 'u' || detail === undefined) return keys.u;
+  const byDetail = keys[kind];
+  let key = byDetail.get(detail);
+  if (key === undefined) {
+    key = keyOf(kind, toolName, detail);
+    if (byDetail.size < MAX_SHARED_KEYS) byDetail.set(detail, key);
+  }
+  return key;
+}
+
 /**
  * The run policy over a StateStore. A call costs two atomic store operations: `reserve` before
  * it runs and `settle` after. Store trouble fails open (the call runs, nothing is counted) and is
@@ -305,9 +346,47 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   };
   const processId = randomUUID().slice(0, 8);
   let sequence = 0;
-  /** Identical calls in flight in this process: the first runs, the others share its verdict. */
+  /**
+   * The calls in flight in this process, listed by run: an identical call (same tool, same
+   * canonical arguments) follows the first and shares its verdict. Keyed by the run's record
+   * key, which the store hashes anyway, so the usual call (alone in its run) is looked up by a
+   * string whose hash is computed once, and compared with nothing.
+   */
   // never empty (see KEEP): V8 shrinks an emptied map's table and grows it on the next set
-  const inFlight = new Map<string | typeof KEEP, InFlightCall>([[KEEP, NOTHING_IN_FLIGHT]]);
+  const inFlight = new Map<string | typeof KEEP, Claim | undefined>([[KEEP, undefined]]);
+
+  /** The call of the run identical to `call` in flight here, if any. */
+  const identical = (scope: string, call: string): Claim | undefined => {
+    for (let claim = inFlight.get(scope); claim !== undefined; claim = claim.next)
+      if (claim.call === call) return claim;
+    return undefined;
+  };
+  const list = (claim: Claim) => {
+    const head = inFlight.get(claim.scope);
+    if (head === undefined) inFlight.set(claim.scope, claim);
+    else {
+      claim.next = head.next;
+      head.next = claim;
+    }
+  };
+  /** Takes a claim off its run's list; false when it was not on it. */
+  const unlist = (claim: Claim): boolean => {
+    const head = inFlight.get(claim.scope);
+    if (head === claim) {
+      if (claim.next === undefined) inFlight.delete(claim.scope);
+      else inFlight.set(claim.scope, claim.next);
+      claim.next = undefined;
+      return true;
+    }
+    for (let previous = head; previous !== undefined; previous = previous.next) {
+      if (previous.next === claim) {
+        previous.next = claim.next;
+        claim.next = undefined;
+        return true;
+      }
+    }
+    return false;
+  };
   /** Calls of a run waiting for a place, woken when a call of that run settles here. */
   const waiting = new Map<string, Set<() => void>>();
   /** The memory store answers at once: then a call is admitted and settled with no await. */
@@ -400,29 +479,33 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
 
   return {
     reserve({ runId, toolName, argumentsKey, timeoutMs, signal }) {
-      const dedupKey = `${runId}\u0000${toolName}\u0000${argumentsKey}`;
-      const leader = inFlight.get(dedupKey);
+      const scope = scopeOf(runId);
+      const call = keyOf('c', toolName, argumentsKey);
+      const leader = identical(scope, call);
       const leaseMs =
         (retry.maxAttempts === 1 ? timeoutMs : retry.maxElapsedMs + timeoutMs) + LEASE_MARGIN_MS;
       if (leader !== undefined)
         return { kind: 'shared', verdict: followVerdict(verdictOf(leader), toolName, leaseMs, signal) };
       // claim the call before anything can wait, so an identical call arriving meanwhile follows it
       const claim: Claim = {
+        kind: 'run',
+        id: `${processId}:${++sequence}`,
+        call,
+        settled: false,
         runId,
         toolName,
-        dedupKey,
-        id: `${processId}:${++sequence}`,
-        call: keyOf('c', toolName, argumentsKey),
+        scope,
+        next: undefined,
         verdict: undefined,
         resolve: undefined,
       };
-      inFlight.set(dedupKey, claim);
+      list(claim);
       if (signal?.aborted) return aborted(claim);
       const command: RunCommand = {
         kind: 'reserve',
         id: claim.id,
-        call: claim.call,
-        unavailable: keyOf('u', toolName),
+        call,
+        unavailable: sharedKeyOf('u', toolName),
         leaseMs,
       };
       const first = update(runId, command);
@@ -471,18 +554,14 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
 
   /** A call has settled: identical calls that followed it get its verdict, and waiting calls ask again. */
   function ended(runId: string, own: RunReservation | undefined, verdict: Verdict): Verdict {
-    if (own !== undefined) {
-      const entry = inFlight.get(own.dedupKey);
-      inFlight.delete(own.dedupKey);
-      entry?.resolve?.(verdict);
-    }
+    if (own !== undefined && isClaim(own) && unlist(own)) own.resolve?.(verdict);
     wake(runId);
     return verdict;
   }
 
   /** Ends a claim that will not run: identical calls that followed it get `verdict`. */
   function release(claim: Claim, verdict: Verdict): void {
-    if (inFlight.get(claim.dedupKey) === claim) inFlight.delete(claim.dedupKey);
+    unlist(claim);
     claim.resolve?.(verdict);
     claim.resolve = undefined;
   }
@@ -495,8 +574,7 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
 
   /** The reservation a store's reply grants or refuses; undefined when the call must wait. */
   function place(claim: Claim, reply: RunReply | undefined): Reservation | undefined {
-    if (reply === undefined || reply.kind === 'admitted')
-      return { kind: 'run', id: claim.id, dedupKey: claim.dedupKey, call: claim.call, settled: false };
+    if (reply === undefined || reply.kind === 'admitted') return claim;
     const refused = refusal(claim.runId, claim.toolName, reply);
     if (refused?.kind !== 'refused') return undefined;
     release(claim, {
@@ -535,11 +613,11 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
       id,
       call,
       failure: {
-        error: keyOf('e', toolName, outcome.error),
-        class: keyOf('k', toolName, outcome.class),
+        error: sharedKeyOf('e', toolName, outcome.error),
+        class: sharedKeyOf('k', toolName, outcome.class),
         fatal: outcome.class === 'fatal',
         ...(outcome.class === 'unavailable' && settings.shortCircuitUnavailable
-          ? { unavailable: { key: keyOf('u', toolName), value: cacheable(outcome) } }
+          ? { unavailable: { key: sharedKeyOf('u', toolName), value: cacheable(outcome) } }
           : {}),
       },
     });

@@ -1,4 +1,5 @@
 import { LruList } from './lru-list.js';
+import { Reservations } from './reservations.js';
 import type { RunCommand, RunHalt, RunReply, RunSettings, RunSnapshot } from './state-store.js';
 
 /** One run's record as the memory store holds it. */
@@ -10,7 +11,7 @@ export interface RunRecord {
   /** Keyed counters and cached outcomes, least recently used first; at most `maxKeys`. */
   keys: LruList<string>;
   /** Calls in flight: reservation id to its call key and when the reservation lapses. */
-  reservations: Map<string, { call: string; expiresAt: number }>;
+  reservations: Reservations;
 }
 
 /** A fresh, empty record. */
@@ -21,7 +22,7 @@ export function createRunRecord(nowMs: number, settings: RunSettings): RunRecord
     bornAt: nowMs,
     expiresAt: nowMs + Math.min(settings.idleTtlMs, settings.maxLifetimeMs),
     keys: new LruList<string>(),
-    reservations: new Map(),
+    reservations: new Reservations(),
   };
 }
 
@@ -62,18 +63,7 @@ export function applyRunCommand(
         };
       }
     }
-    let inFlight = 0;
-    let sameInFlight = 0;
-    let nextExpiry = Number.POSITIVE_INFINITY;
-    for (const [id, reservation] of record.reservations) {
-      if (reservation.expiresAt <= nowMs) {
-        record.reservations.delete(id);
-        continue;
-      }
-      inFlight++;
-      if (reservation.call === command.call) sameInFlight++;
-      nextExpiry = Math.min(nextExpiry, reservation.expiresAt);
-    }
+    const { inFlight, sameInFlight, nextExpiry } = record.reservations.scan(nowMs, command.call);
     const sameCall = Number(record.keys.get(command.call) ?? 0);
     if (
       record.failed + inFlight >= settings.maxFailedCalls ||
@@ -126,8 +116,7 @@ export function applyRunCommand(
 
 /** What a record holds, as {@link RunSnapshot}. */
 export function snapshotRun(record: RunRecord, nowMs: number): RunSnapshot {
-  let reservations = 0;
-  for (const reservation of record.reservations.values()) if (reservation.expiresAt > nowMs) reservations++;
+  const reservations = record.reservations.live(nowMs);
   return {
     failedCalls: record.failed,
     halted: record.halted,

@@ -64,6 +64,11 @@ function isLastSuccess(record: RunRecord, command: Extract<RunCommand, { kind: '
   );
 }
 
+/** The reply to a settle that leaves no record. */
+function nothingSettled(): RunReply {
+  return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
+}
+
 /** Expired records dropped from the old end per write: enough to keep up, never a long pause. */
 const SWEEP_PER_WRITE = 2;
 
@@ -111,16 +116,18 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   };
 
   const updateRun: UpdateRunNow = (scope, command, settings) => {
+    if (command.kind === 'settle' && command.failure === undefined) {
+      // a success into no record, or settling the only thing its record holds, leaves no record
+      // (an expired one included, which would be dropped anyway): no clock, no new record
+      const held = runs.get(scope);
+      if (held === undefined) return nothingSettled();
+      if (isLastSuccess(held, command)) {
+        runs.delete(scope);
+        return nothingSettled();
+      }
+    }
     const now = clock.now();
     const existing = live(scope, now);
-    if (existing === undefined && command.kind === 'settle' && command.failure === undefined)
-      return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
-    if (existing !== undefined && command.kind === 'settle' && isLastSuccess(existing, command)) {
-      // what applying it would leave is an empty record, which is dropped: drop it at once
-      runs.delete(scope);
-      sweepOld(now);
-      return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
-    }
     const record = existing ?? createRunRecord(now, settings);
     const reply = applyRunCommand(record, command, settings, now);
     if (reply.kind === 'settled' && isEmptyRun(record)) {
