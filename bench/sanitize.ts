@@ -181,6 +181,42 @@ async function measureBoundedCost(): Promise<Record<string, string>[]> {
   ];
 }
 
+/**
+ * What a user meets: a tool that returns 1 MB of each crafted unit, as a string and as a field
+ * of an object, through `dispatch`, which sanitises only what the content limit keeps plus a
+ * margin past the cut. Medians of three; the slowest units first.
+ */
+async function measureCraftedDispatch(): Promise<Record<string, string>[]> {
+  let current: unknown = '';
+  const dispatcher = createDispatcher({
+    tools: [defineTool({ name: 'crafted', description: 'd', input: z.object({}), run: async () => current })],
+    logger: silentLogger,
+  });
+  const rows: { input: string; ms: number; shape: string }[] = [];
+  for (const [name, unit] of Object.entries(CRAFTED_UNITS)) {
+    const megabyte = repeatTo(unit, 1024 * KILOBYTE);
+    for (const [shape, value] of [
+      ['string', megabyte],
+      ['{ detail }', { detail: megabyte }],
+    ] as const) {
+      current = value;
+      await dispatcher.dispatch({ id: 'c', name: 'crafted', arguments: {} });
+      const samples: number[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        const started = performance.now();
+        await dispatcher.dispatch({ id: 'c', name: 'crafted', arguments: {} });
+        samples.push(performance.now() - started);
+      }
+      samples.sort((left, right) => left - right);
+      rows.push({ input: name, shape, ms: samples[1] ?? 0 });
+    }
+  }
+  rows.sort((left, right) => right.ms - left.ms);
+  return rows
+    .slice(0, 6)
+    .map((row) => ({ input: row.input, returned: row.shape, 'dispatch (ms)': format(row.ms) }));
+}
+
 const OK_DATA = {
   orderId: 'ORD-8821',
   status: 'shipped',
@@ -315,6 +351,11 @@ export async function runSanitizerBenchmark(): Promise<void> {
 
   console.log('\n## Dispatch: a huge result and a huge argument, next to the runtime floor (goal < 50 ms)');
   console.table(await measureBoundedCost());
+
+  console.log(
+    `\n## Dispatch: a tool returns 1 MB of each of the ${Object.keys(CRAFTED_UNITS).length} crafted units (goal < 50 ms); the six slowest`,
+  );
+  console.table(await measureCraftedDispatch());
 
   console.log(
     '\n## Sanitiser: every rule together on crafted inputs, ours vs the seed regex list (median ms)',

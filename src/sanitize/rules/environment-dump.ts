@@ -1,21 +1,22 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, lineEnd } from '../text-scan.js';
+import { eachMatch, lineEnd, scanRight } from '../text-scan.js';
+
+/** An upper-case variable name followed by `=` or (quoted, as in a JSON dump) `:`, also as an array key (`env['DB_HOST'] =`). */
+const VARIABLE_ASSIGNMENT = /\b[A-Z][A-Z0-9_]+["']?\]?[ \t]*[:=]/g;
 
 /**
- * A variable, in one of two kinds of shape:
- * - an upper-case name followed by `=` or (quoted, as in a JSON dump) `:`, also as an array key
- *   (`env['DB_HOST'] =`, PHP's `$_SERVER['DB_HOST'] =>`);
- * - a shape that says it is environment whatever the name (group 1): `export NAME=`, fish's
- *   `set -gx NAME`, csh's `setenv NAME`, PowerShell's `$env:NAME =`, PHP's `$_ENV['NAME']`, a
- *   Kubernetes `- name: NAME` with `value:` on the next line, ECS's `{"name": "NAME", "value":`
- *   and .NET's `Key: NAME, Value:`. In the last three the name must read as a variable (upper
- *   case, or .NET's `Section__Key`), since product attributes come in the same shapes.
+ * A variable in a shape that says it is environment whatever the name: `export NAME=`, fish's
+ * `set -gx NAME`, csh's `setenv NAME`, PowerShell's `$env:NAME =`, PHP's `$_SERVER['NAME']` and
+ * `$_ENV['NAME']`, a Kubernetes `- name: NAME` with `value:` on the next line, ECS's
+ * `{"name": "NAME", "value":` and .NET's `Key: NAME, Value:`. In the last three the name must read
+ * as a variable (upper case, or .NET's `Section__Key`), since product attributes come in the same
+ * shapes. A regular expression of its own, so that the plain one keeps its fast scan.
  */
-const VARIABLE_ASSIGNMENT =
-  /\b(?:export[ \t]{1,4}([A-Za-z_]\w{0,63})=|set -gx[ \t]{1,4}([A-Za-z_]\w{0,63})[ \t]|setenv[ \t]{1,4}([A-Za-z_]\w{0,63})[ \t]|Key: ([A-Z][A-Z0-9_]{1,63}|[A-Za-z]\w{0,30}(?:__|:)[\w:]{1,63}), Value:)|\$(?:env:([A-Za-z_]\w{0,63})[ \t]{0,4}=|_(?:SERVER|ENV)\[["']([A-Za-z_]\w{0,63})["']\])|- name:[ \t]{0,4}["']?([A-Z][A-Z0-9_]{1,63})["']?[ \t]{0,4}\r?\n[ \t]{0,16}value:|"name"[ \t]{0,4}:[ \t]{0,4}"([A-Z][A-Z0-9_]{1,63})"[ \t]{0,4},[ \t]{0,4}"value"|\b([A-Z][A-Z0-9_]+)["']?\]?[ \t]*[:=]/g;
+const SHAPED_VARIABLE =
+  /\b(?:export[ \t]{1,4}(?:[A-Za-z_]\w{0,63})=|set -gx[ \t]{1,4}(?:[A-Za-z_]\w{0,63})[ \t]|setenv[ \t]{1,4}(?:[A-Za-z_]\w{0,63})[ \t]|Key: (?:[A-Z][A-Z0-9_]{1,63}|[A-Za-z]\w{0,30}(?:__|:)[\w:]{1,63}), Value:)|\$(?:env:(?:[A-Za-z_]\w{0,63})[ \t]{0,4}=|_(?:SERVER|ENV)\[["'](?:[A-Za-z_]\w{0,63})["']\])|- name:[ \t]{0,4}["']?(?:[A-Z][A-Z0-9_]{1,63})["']?[ \t]{0,4}\r?\n[ \t]{0,16}value:|"name"[ \t]{0,4}:[ \t]{0,4}"(?:[A-Z][A-Z0-9_]{1,63})"[ \t]{0,4},[ \t]{0,4}"value"/g;
 
-/** The groups of {@link VARIABLE_ASSIGNMENT} whose shape alone says they are environment. */
-const SHAPED_GROUPS = 8;
+/** Literals one of which every {@link SHAPED_VARIABLE} holds: text without any skips that scan. */
+const SHAPED_ANCHORS = ['export', 'set', 'Key: ', '$', 'name'];
 
 /** PowerShell's `Get-ChildItem Env:` table: a `Name  Value` header over dashes. */
 const VARIABLE_TABLE_HEADER = /\bName[ \t]{2,64}Value[ \t]*\r?\n-{4}[ \t]{2,64}-{5}/g;
@@ -90,7 +91,7 @@ export const environmentDumpRule: LeakRule = {
   name: 'environment-dump',
   description:
     'Three or more environment variables close together (NAME=value lines, `export NAME=...`, a JSON dump of process.env, Kubernetes and ECS env lists, PHP $_SERVER, .NET Key/Value lines), and PowerShell Env: tables, which expose configuration even when no single value is a secret.',
-  patterns: [VARIABLE_ASSIGNMENT, CONFIG_NAME, VARIABLE_TABLE_HEADER],
+  patterns: [VARIABLE_ASSIGNMENT, SHAPED_VARIABLE, CONFIG_NAME, VARIABLE_TABLE_HEADER],
   find(text) {
     const spans: LeakSpan[] = [];
     // no assignment, no fish or csh `set`, no table: nothing to read
@@ -104,39 +105,61 @@ export const environmentDumpRule: LeakRule = {
     }
     let runStart = -1;
     let lastAssignmentEnd = -1;
-    let count = 0;
+    let variables = 0;
     const flush = () => {
-      if (count >= NEEDED_VARIABLES) spans.push(span(runStart, lineEnd(text, lastAssignmentEnd, 512)));
+      if (variables >= NEEDED_VARIABLES) spans.push(span(runStart, lineEnd(text, lastAssignmentEnd, 512)));
       runStart = -1;
-      count = 0;
+      variables = 0;
     };
+    const count = (start: number, end: number) => {
+      if (start < lastAssignmentEnd) return; // read already, as part of a shaped variable
+      if (runStart >= 0 && start - lastAssignmentEnd > LARGEST_GAP) flush();
+      if (runStart < 0) runStart = start;
+      lastAssignmentEnd = end;
+      variables += 1;
+    };
+    const shaped = findShapedVariables(text);
+    let nextShaped = 0;
     eachMatch(VARIABLE_ASSIGNMENT, text, (match) => {
-      if (!isShapedVariable(match) && !isPlainVariable(match)) return;
-      if (runStart >= 0 && match.index - lastAssignmentEnd > LARGEST_GAP) flush();
-      if (runStart < 0) runStart = match.index;
-      lastAssignmentEnd = match.index + match[0].length;
-      count += 1;
+      // the shaped variables before this one count first, so the run is read in order
+      while (nextShaped < shaped.length && (shaped[nextShaped] as number) < match.index) {
+        count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
+        nextShaped += 2;
+      }
+      if (isPlainVariable(match)) count(match.index, match.index + match[0].length);
     });
+    for (; nextShaped < shaped.length; nextShaped += 2) {
+      count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
+    }
     flush();
     findVariableTables(text, spans);
     return spans;
   },
 };
 
-function isShapedVariable(match: RegExpExecArray): boolean {
-  for (let group = 1; group <= SHAPED_GROUPS; group += 1) if (match[group] !== undefined) return true;
-  return false;
+/** Where each shaped variable starts and ends, as a flat list of pairs in text order. */
+function findShapedVariables(text: string): number[] {
+  const found: number[] = [];
+  if (!SHAPED_ANCHORS.some((anchor) => text.includes(anchor))) return found;
+  eachMatch(SHAPED_VARIABLE, text, (match) => {
+    found.push(match.index, match.index + match[0].length);
+  });
+  return found;
 }
 
 /** `NAME=value` or a quoted `"NAME": value`, when the name reads as a variable. */
 function isPlainVariable(match: RegExpExecArray): boolean {
-  const name = match[SHAPED_GROUPS + 1];
-  if (name === undefined) return false;
+  const nameEnd = scanRight(match[0], 0, isVariableNameCode, 64);
+  const name = match[0].slice(0, nameEnd);
   const separator = match[0].charAt(match[0].length - 1);
   // a `:` pair only counts when the name was quoted, as JSON quotes process.env keys
   const quoted = match[0].includes('"') || match[0].includes("'");
   if (separator === ':' && !quoted && !WELL_KNOWN_NAMES.has(name)) return false;
   return isVariableName(name, separator);
+}
+
+function isVariableNameCode(code: number): boolean {
+  return code === 95 || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
 }
 
 /**

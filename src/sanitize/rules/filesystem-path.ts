@@ -1,19 +1,180 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, scanRight } from '../text-scan.js';
+import { eachMatch, isSpaceCode, scanLeft, scanRight } from '../text-scan.js';
 
-/** A POSIX path under a server or home root; the code checks what precedes it. */
-const POSIX_ROOT =
-  /\/(?:home|Users|root|var|srv|app|apps|opt|etc|usr|tmp|private|mnt|media|proc|sys|run|data|workspace|workspaces|builds|code|lib|lib64|bin|sbin|nix|snap|Library|Applications|Volumes|System|boot|dev)\/[^\s/]/g;
+/**
+ * Roots that only a machine's filesystem has: an absolute path of two or more names under one of
+ * them is a path wherever it stands. Compound roots (`github/workspace`) are checked by the code.
+ */
+const MACHINE_ROOTS = new Set([
+  'etc',
+  'usr',
+  'var',
+  'opt',
+  'srv',
+  'root',
+  'tmp',
+  'mnt',
+  'proc',
+  'sys',
+  'run',
+  'lib',
+  'lib64',
+  'bin',
+  'sbin',
+  'nix',
+  'snap',
+  'boot',
+  'dev',
+  'Users',
+  'Library',
+  'Applications',
+  'Volumes',
+  'System',
+  'workspace',
+  'workspaces',
+  'builds',
+  '__w',
+  'nfs',
+  'efs',
+  'scratch',
+  'cores',
+  'cygdrive',
+  'secrets',
+  'certs',
+  'workdir',
+  'sdcard',
+  'kaniko',
+  'buildkite',
+]);
 
-/** A home-relative dot path such as `~/.ssh/id_rsa` or `~/.aws/credentials`. */
-const HOME_DOT_PATH = /~\/\.[\w-]/g;
+/** Roots made of two names, of which the first alone is also a common web route. */
+const MACHINE_ROOT_PAIRS = new Set([
+  'github/workspace',
+  'github/home',
+  'export/home',
+  'storage/emulated',
+  'private/var',
+  'private/tmp',
+  'private/etc',
+]);
 
-/** A Windows drive path `C:\...` (also JSON-escaped `C:\\...`) or a UNC share `\\server\share`. */
-const WINDOWS_PATH = /\b[A-Za-z]:\\\\?[\w$.~-]|\\\\[\w.-]+\\[\w$.-]/g;
+/**
+ * Roots that servers and containers use (`/app`, `/src`, `/config`) and web apps use as routes
+ * (`/app/settings`, `/home/dashboard`): a path under one counts when it names a file (an
+ * extension that is not a web asset's, or a dot file), has a line number, runs four names deep,
+ * or stands where a file operation or a trace puts a path.
+ */
+const SHARED_ROOTS = new Set([
+  'home',
+  'app',
+  'apps',
+  'data',
+  'media',
+  'code',
+  'src',
+  'build',
+  'config',
+  'configs',
+  'project',
+  'projects',
+  'repo',
+  'repos',
+  'work',
+  'private',
+  'storage',
+  'github',
+  'export',
+  'www',
+  'logs',
+  'backup',
+  'backups',
+  'deploy',
+]);
+
+/** A u01-style Oracle mount point. */
+const NUMBERED_MOUNT = /^u\d{2}$/;
+
+/** Extensions of files a browser fetches, which name routes as often as files. */
+const WEB_ASSET_EXTENSIONS = new Set([
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'webp',
+  'ico',
+  'css',
+  'html',
+  'htm',
+  'woff',
+  'woff2',
+  'ttf',
+  'mp4',
+  'webm',
+  'mp3',
+  'avif',
+]);
+
+/** A file extension at the end of a name: `.yml`, `.rs`, `.8812`. */
+const EXTENSION = /[^.]\.([A-Za-z0-9]{1,10})$/;
+
+/** A line number after a path: `:41`, `:line 61`, `, line 23`, ` on line 7`, `(12,5)`, `", line 3`. */
+const LINE_NUMBER_AFTER = /^(?::\d|:line \d|["']?, line \d| on line \d|\(\d{1,7}[,)])/;
+
+/**
+ * A file operation or loader just before a quoted path: Node's `ENOENT: ..., open '/x'`, `rename
+ * '/a' -> '/b'` and `Cannot find module '/x'`, Python's `PosixPath('/x')` and `File "/x"`.
+ */
+const FILE_CALL_BEFORE =
+  /(?:\b(?:open|openat|opendir|scandir|readdir|stat|lstat|fstat|statfs|mkdir|mkdtemp|rmdir|unlink|rename|access|readlink|realpath|chmod|chown|lchown|copyfile|symlink|link|utime|utimes|watch|chdir|remove|truncate|spawn|module|file|path|posixpath|windowspath|pureposixpath|fopen|require|readfile|readfilesync|writefile|writefilesync|createreadstream|createwritestream|load|loading|read|reading|write|writing)[ \t(]|->[ \t])['"`]$/i;
+
+/**
+ * A file error just before a path, quoted or not: Python's `[Errno 2] No such file or directory:
+ * '/x'`, Java's `FileNotFoundException: /x`, `AccessDeniedException: /x`.
+ */
+const FILE_ERROR_BEFORE =
+  /(?:(?:FileNotFound|NoSuchFile|AccessDenied|FileSystem|FileAlreadyExists|NotDirectory|DirectoryNotEmpty|IO|UncheckedIO)Exception|no such file or directory|permission denied|is a directory|not a directory|file exists|read-only file system|directory not empty|operation not permitted|file name too long):[ \t]?['"`]?$/i;
+
+/** A file operation Go writes before an unquoted path and a colon: `open /x: permission denied`. */
+const GO_FILE_OPERATION =
+  /\b(?:open|stat|lstat|mkdir|readdir|remove|rename|chdir|readlink|unlinkat|openat|chmod|chown|symlink|link|write|read)[ \t]$/;
+
+/** Java's reason after a path: `/x (No such file or directory)`, `(Permission denied)`. */
+const FILE_REASON_AFTER =
+  /^ \((?:No such file or directory|Permission denied|Is a directory|Not a directory|Read-only file system)\)/i;
+
+/** A home-relative dot path such as `~/.ssh/id_rsa`, `~/.aws/credentials` or `$HOME/.config/x`. */
+const HOME_DOT_PATH = /(?:~|\$HOME|\$\{HOME\})\/\.[\w-]/g;
+
+/** A path under a Windows profile or system folder named by its variable: `%APPDATA%\Acme\x.json`. */
+const WINDOWS_FOLDER_VARIABLE =
+  /%(?:APPDATA|LOCALAPPDATA|USERPROFILE|PROGRAMDATA|ProgramFiles|HOMEPATH|TEMP|TMP|SystemRoot|windir)%[\\/][\w$.~-]/gi;
+
+/**
+ * A Windows drive path `C:\...` (also JSON-escaped `C:\\...`, or written with forward slashes,
+ * `C:/ProgramData/...`) or a UNC share `\\server\share`.
+ */
+const WINDOWS_PATH = /\b[A-Za-z]:(?:\\\\?|\/)[\w$.~-]|\\\\[\w.-]+\\[\w$.-]/g;
 
 /** File names of source files from a build tree, which name the server's layout. */
 const SOURCE_FILE_IN_TREE =
   /\b(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.venv|__pycache__)[\\/]/g;
+
+/** Characters that may begin a path's first name: letters, digits and `_ . ~ @ $ + -`. */
+function isNameStartCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 46 ||
+    code === 126 ||
+    code === 64 ||
+    code === 36 ||
+    code === 43 ||
+    code === 45
+  );
+}
 
 function span(start: number, end: number): LeakSpan {
   return { rule: 'filesystem-path', start, end };
@@ -40,11 +201,18 @@ function isPathCode(code: number): boolean {
   );
 }
 
-/** A path starts after a blank, a quote, an opening bracket, `=`, `:` or `file://`, not inside a URL. */
+/**
+ * A path starts after a blank, a quote, an opening bracket, `=`, `:` or a URL with no host
+ * (`file:///x`, `unix:///var/run/docker.sock`), not inside a URL's path.
+ */
 function startsPath(text: string, index: number): boolean {
   if (index === 0) return true;
   const previous = text.charCodeAt(index - 1);
-  if (previous === 47) return text.slice(Math.max(0, index - 7), index) === 'file://';
+  if (previous === 47) {
+    if (text.charCodeAt(index - 2) !== 47 || text.charCodeAt(index - 3) !== 58) return false;
+    const schemeStart = scanLeft(text, index - 3, (code) => (code >= 97 && code <= 122) || code === 43, 16);
+    return schemeStart < index - 3;
+  }
   if (previous === 110 && text.charCodeAt(index - 2) === 92) return true; // after a JSON-escaped newline
   return !(
     (previous >= 48 && previous <= 57) ||
@@ -83,34 +251,119 @@ function windowsPathEnd(text: string, start: number): number {
     if (text.charCodeAt(cursor) !== 32) break;
     const wordEnd = scanRight(text, cursor + 1, isPathCode, Math.min(128, limit - cursor - 1));
     const word = text.slice(cursor + 1, wordEnd);
-    if (!word.includes('\\') || text.slice(start, cursor).lastIndexOf('\\') < 0) break;
+    // the separator the path uses: `\` or, in `C:/Program Files/...`, `/`
+    const separator = text.slice(start, cursor).includes('\\') ? '\\' : '/';
+    if (!word.includes(separator) || text.slice(start, cursor).lastIndexOf(separator) < 0) break;
     cursor = wordEnd;
   }
   return cursor;
+}
+
+/** Whether a file operation, a file error or Go's `op /x: reason` puts the path at `start` there. */
+function inFileContext(text: string, start: number, pathEnd: number): boolean {
+  const previous = text.charCodeAt(start - 1);
+  const quoted = previous === 34 || previous === 39 || previous === 96;
+  const colonBefore =
+    previous === 58 || text.charCodeAt(start - 2) === 58 || text.charCodeAt(start - 3) === 58;
+  const after = text.charCodeAt(pathEnd);
+  // each shape needs a quote or a colon next to the path, or a bracket after it; most have none
+  if (!quoted && !colonBefore && after !== 58 && after !== 32) return false;
+  const before = text.slice(Math.max(0, start - 48), start);
+  if (quoted && FILE_CALL_BEFORE.test(before)) return true;
+  if (colonBefore && FILE_ERROR_BEFORE.test(before)) return true;
+  if (!quoted && after === 58 && GO_FILE_OPERATION.test(before)) return true;
+  return (
+    after === 32 &&
+    text.charCodeAt(pathEnd + 1) === 40 &&
+    FILE_REASON_AFTER.test(text.slice(pathEnd, pathEnd + 32))
+  );
+}
+
+/**
+ * Whether the absolute POSIX path `text[start, coreEnd)` (its line number, if any, follows) names
+ * a place on a machine rather than a web route. Under a machine root (`/etc`, `/var`, `/secrets`,
+ * `/github/workspace`) it always does. Under a root that web apps share (`/app`, `/home`, `/src`,
+ * `/config`) it does when it names a file (an extension other than a web asset's, or a dot file),
+ * runs four names deep, or has a line number. Under any root it does when it names a source file
+ * with a line number (`/x/y.rb:12`), or stands where a file operation or a trace puts a path.
+ */
+function isMachinePath(text: string, start: number, coreEnd: number, pathEnd: number): boolean {
+  const names = text
+    .slice(start + 1, coreEnd)
+    .split('/')
+    .filter((name) => name !== '');
+  const root = names[0];
+  if (root !== undefined && names.length >= 2) {
+    if (
+      MACHINE_ROOTS.has(root) ||
+      NUMBERED_MOUNT.test(root) ||
+      MACHINE_ROOT_PAIRS.has(`${root}/${names[1]}`)
+    ) {
+      return true;
+    }
+    const extension = EXTENSION.exec(names[names.length - 1] ?? '')?.[1]?.toLowerCase();
+    const lineNumber = extension !== undefined && LINE_NUMBER_AFTER.test(text.slice(coreEnd, coreEnd + 16));
+    if (lineNumber) return true;
+    if (SHARED_ROOTS.has(root)) {
+      const namesFile =
+        (extension !== undefined && !WEB_ASSET_EXTENSIONS.has(extension)) ||
+        names.some((name) => name.length > 1 && name.charCodeAt(0) === 46 && name !== '..');
+      if (namesFile || names.length >= 4) return true;
+    }
+  }
+  return root !== undefined && inFileContext(text, start, pathEnd);
+}
+
+/** Where a path's name part ends: before a `:line`/`:12` suffix after its last slash. */
+function pathCoreEnd(text: string, start: number, pathEnd: number): number {
+  const lastSlash = text.lastIndexOf('/', pathEnd - 1);
+  const colon = text.indexOf(':', Math.max(start, lastSlash));
+  return colon !== -1 && colon < pathEnd ? colon : pathEnd;
 }
 
 /** Server and home filesystem paths, POSIX and Windows. */
 export const filesystemPathRule: LeakRule = {
   name: 'filesystem-path',
   description:
-    'Absolute POSIX paths under server and home roots (/home, /Users, /root, /var, /srv, /app, /opt, /etc, /usr, /tmp, ...), ~/.dotfile paths, Windows drive and UNC paths, and dependency trees such as node_modules/ or site-packages/. A path inside a URL (https://host/var/x) passes.',
-  patterns: [POSIX_ROOT, HOME_DOT_PATH, WINDOWS_PATH, SOURCE_FILE_IN_TREE],
+    "Absolute POSIX paths under machine roots (/etc, /var, /usr, /opt, /srv, /root, /tmp, /Users, /secrets, /certs, /github/workspace, /__w, /u01, ...), under roots web apps share (/app, /home, /src, /config, /data, ...) when they name a file, run four names deep or carry a line number, and under any root in a file error or a trace (open '/x', ENOENT, FileNotFoundException, /x/y.rb:12); ~/.dotfile and %APPDATA% paths, Windows drive paths with either slash, UNC paths, and dependency trees such as node_modules/ or site-packages/. A path inside a URL (https://host/var/x) and a web route (/app/settings) pass.",
+  patterns: [
+    NUMBERED_MOUNT,
+    EXTENSION,
+    LINE_NUMBER_AFTER,
+    FILE_CALL_BEFORE,
+    FILE_ERROR_BEFORE,
+    GO_FILE_OPERATION,
+    FILE_REASON_AFTER,
+    HOME_DOT_PATH,
+    WINDOWS_FOLDER_VARIABLE,
+    WINDOWS_PATH,
+    SOURCE_FILE_IN_TREE,
+  ],
   find(text) {
     const spans: LeakSpan[] = [];
     // every pattern needs a slash or a backslash; most short strings have neither
     if (text.indexOf('/') === -1 && text.indexOf('\\') === -1) return spans;
-    let coveredUntil = 0;
-    eachMatch(POSIX_ROOT, text, (match) => {
-      if (match.index < coveredUntil || !startsPath(text, match.index)) return;
-      const end = trimPathEnd(text, match.index, scanRight(text, match.index, isPathCode, 2048));
-      spans.push(span(match.index, end));
-      coveredUntil = end;
-    });
+    // every slash that starts a path, found with indexOf: a regex run per slash costs more than
+    // the checks, and text full of URLs has many slashes
+    for (let start = text.indexOf('/'); start !== -1; start = text.indexOf('/', start + 1)) {
+      if (!isNameStartCode(text.charCodeAt(start + 1)) || !startsPath(text, start)) continue;
+      const end = trimPathEnd(text, start, scanRight(text, start, isPathCode, 2048));
+      // after `file://` or `unix://` it is a local path whatever its root
+      const inFileUrl = text.charCodeAt(start - 1) === 47;
+      if (inFileUrl || isMachinePath(text, start, pathCoreEnd(text, start, end), end)) {
+        spans.push(span(start, end));
+      }
+      start = Math.max(start, end - 1);
+    }
     eachMatch(HOME_DOT_PATH, text, (match) => {
       spans.push(
         span(match.index, trimPathEnd(text, match.index, scanRight(text, match.index, isPathCode, 1024))),
       );
     });
+    eachMatch(WINDOWS_FOLDER_VARIABLE, text, (match) => {
+      spans.push(span(match.index, trimPathEnd(text, match.index, windowsPathEnd(text, match.index))));
+    });
+    let coveredUntil = 0;
     eachMatch(WINDOWS_PATH, text, (match) => {
       if (match.index < coveredUntil) return;
       const end = trimPathEnd(text, match.index, windowsPathEnd(text, match.index));

@@ -8,12 +8,24 @@ const URL_SEPARATOR = /:\/\//g;
 /** A colon and a port, as in `orders-svc:3000`; the code reads and weighs the name to its left. */
 const COLON_AND_PORT = /:\d{2,5}\b/g;
 
-/** A `port` key and its number, in any of the shapes drivers and configs write it. */
-const PORT_KEY = /\bport['"]?[ \t]{0,4}(?:=>?|:)[ \t]{0,4}['"]?\d{2,5}\b/gi;
+/**
+ * A `port` key and its number, in any of the shapes drivers and configs write it; the key may end
+ * a longer one (`redis.port`, `DB_PORT`, `dbPort`), which the code checks.
+ */
+const PORT_KEY = /port['"]?[ \t]{0,4}(?:=>?|:)[ \t]{0,4}['"]?\d{2,5}\b/gi;
 
-/** A host key and its value, read in a window around a `port` key: `host='10.42.7.19'`, `"host": "db"`. */
+/**
+ * A host key and its value, read in a window around a `port` key: `host='10.42.7.19'`, `"host":
+ * "db"`, `redis.host=redis-master`, `DB_HOST=pg-1`; the code checks where the key starts.
+ */
 const HOST_KEY =
-  /\b(?:host(?:name)?|server|addr(?:ess)?|ip)['"]?[ \t]{0,4}(?:=>?|:)[ \t]{0,4}['"]?[\w.:[\]%-]{1,253}['"]?/gi;
+  /(?:host(?:name)?|server|addr(?:ess)?|ip)['"]?[ \t]{0,4}(?:=>?|:)[ \t]{0,4}['"]?[\w.:[\]%-]{1,253}['"]?/gi;
+
+/** Prisma's quoted host and port, ``at `postgres-primary`:`5432` ``; the code reads the name. */
+const BACKTICKED_PORT = /`:`\d{1,5}`/g;
+
+/** A Python address tuple, `('redis-master', 6379)` or `("10.0.0.5", 5432)`, as socket errors print it. */
+const ADDRESS_TUPLE = /\(['"][\w.:%-]{1,253}['"], ?\d{2,5}\)/g;
 
 /** Words just before a name and port that make it an address: `dial tcp orders:7000`. */
 const ADDRESS_WORDS = [
@@ -168,6 +180,19 @@ const SERVICE_PARTS = new Set([
   'grafana',
   'otel',
   'collector',
+  'mail',
+  'smtp',
+  'relay',
+  'mx',
+  'imap',
+  'ldap',
+  'dns',
+  'ns',
+  'ftp',
+  'sftp',
+  'nfs',
+  'smb',
+  'mqtt',
 ]);
 
 /** Ports that datastores, brokers and HTTP services listen on. */
@@ -177,12 +202,39 @@ const SERVICE_PORTS = new Set([
   9093, 9200, 9300, 11211, 15672, 26257, 27017, 27018, 50051,
 ]);
 
+/**
+ * Well-known ports of mail, name, directory, file and remote-desktop services, counted beside a
+ * name shaped like a host; alone they are too common as counts (`limit:25`).
+ */
+const WELL_KNOWN_PORTS = new Set([
+  21, 23, 25, 53, 110, 143, 389, 445, 465, 587, 636, 993, 995, 1883, 2049, 2375, 2376, 3389, 5671, 5900, 6443,
+  7000, 7001, 8883, 9100, 10250,
+]);
+
+/** A host named by a word and a padded or hyphenated number, `mailrelay01`, `web-3`, `dc-02`. */
+const NUMBERED_HOST = /^[a-z][a-z_-]{0,40}(?:[a-z]\d{2,3}|[_-]\d{1,3})$/;
+
 function isHostCode(code: number): boolean {
   return isLower(code) || isUpper(code) || isDigit(code) || code === CODE.HYPHEN || code === CODE.UNDERSCORE;
 }
 
 function isNameCode(code: number): boolean {
   return isLower(code) || isDigit(code) || code === CODE.HYPHEN || code === CODE.UNDERSCORE;
+}
+
+/**
+ * Where a `host` or `port` key found at `index` starts, or -1 when the word is part of another
+ * (`export`, `zip`): it stands alone, or ends a longer key after `.`, `_` or `-` (`redis.port`,
+ * `DB_PORT`), or after a lower-case letter when it starts upper-case (`dbPort`).
+ */
+function keyStart(text: string, index: number): number {
+  const previous = text.charCodeAt(index - 1);
+  const separated = previous === CODE.DOT || previous === CODE.UNDERSCORE || previous === CODE.HYPHEN;
+  const camel = isLower(previous) && isUpper(text.charCodeAt(index));
+  if (separated || camel) {
+    return scanLeft(text, index, (code) => isHostCode(code) || code === CODE.DOT, 64);
+  }
+  return isHostCode(previous) ? -1 : index;
 }
 
 /** Whether the text before `index` ends with an address word, then blanks, quotes, `:` or `=`. */
@@ -268,16 +320,24 @@ function findNamesWithPorts(text: string, found: Found): void {
     if ((after === CODE.DOT || after === CODE.COLON) && isDigit(text.charCodeAt(end + 1))) return;
     const name = text.slice(start, colon);
     const port = Number(match[0].slice(1));
-    if (port < 1 || port > 65_535 || isPlaceholderHost(name)) return;
-    if (
-      SERVICE_PORTS.has(port) ||
-      (port >= 1024 && looksLikeService(name)) ||
-      followsAddressWord(text, start) ||
-      ERROR_CODE_CONTEXT.test(text.slice(Math.max(0, start - 16), start))
-    ) {
-      found(start, end);
-    }
+    if (isServiceAddress(text, start, name, port)) found(start, end);
   });
+}
+
+/**
+ * Whether a single-label name and port at `start` name a service: the port is one services
+ * listen on, or a well-known one (`mailrelay01:25`) beside a name shaped like a host, or the name
+ * reads as a service, or a word before it (`connect to`, `ECONNREFUSED`) says it is an address.
+ */
+function isServiceAddress(text: string, start: number, name: string, port: number): boolean {
+  if (port < 1 || port > 65_535 || isPlaceholderHost(name)) return false;
+  return (
+    SERVICE_PORTS.has(port) ||
+    (WELL_KNOWN_PORTS.has(port) && (looksLikeService(name) || NUMBERED_HOST.test(name))) ||
+    (port >= 1024 && looksLikeService(name)) ||
+    followsAddressWord(text, start) ||
+    ERROR_CODE_CONTEXT.test(text.slice(Math.max(0, start - 16), start))
+  );
 }
 
 /**
@@ -288,21 +348,24 @@ function findNamesWithPorts(text: string, found: Found): void {
  */
 function findHostPortPairs(text: string, found: Found): void {
   eachMatch(PORT_KEY, text, (match) => {
-    const portStart = match.index;
-    const portKeyEnd = portStart + match[0].length;
+    const portStart = keyStart(text, match.index);
+    if (portStart < 0) return;
+    const portKeyEnd = match.index + match[0].length;
     const windowStart = Math.max(0, portStart - 128);
     const window = text.slice(windowStart, Math.min(text.length, portKeyEnd + 128));
     let pairStart = -1;
     let pairEnd = -1;
     eachMatch(HOST_KEY, window, (host) => {
-      const hostStart = windowStart + host.index;
-      const hostEnd = hostStart + host[0].length;
+      const hostStart = keyStart(text, windowStart + host.index);
+      if (hostStart < 0) return;
+      const hostEnd = windowStart + host.index + host[0].length;
       // the gap between the two, whichever comes first
       const gapStart = hostEnd <= portStart ? hostEnd : portKeyEnd;
       const gapEnd = hostEnd <= portStart ? portStart : hostStart;
       // neighbours: only separators and blanks between them, on one line or on two adjacent
       // lines of a config (`host: db-1` then `port: 5432`)
       if (
+        gapEnd < gapStart ||
         gapEnd - gapStart > 16 ||
         !SEPARATORS_ONLY.test(text.slice(gapStart, gapEnd)) ||
         lineBreaksBetween(text, gapStart, gapEnd) > 1
@@ -312,6 +375,38 @@ function findHostPortPairs(text: string, found: Found): void {
       pairEnd = Math.max(hostEnd, portKeyEnd);
     });
     if (pairStart >= 0) found(pairStart, pairEnd);
+  });
+}
+
+/**
+ * Prisma's ``Can't reach database server at `postgres-primary`:`5432` ``: a quoted name and port,
+ * weighed like an unquoted one.
+ */
+function findBacktickedHosts(text: string, found: Found): void {
+  eachMatch(BACKTICKED_PORT, text, (match) => {
+    const nameEnd = match.index;
+    // a dotted name is weighed by the rules for host names; a single label is internal
+    const nameStart = scanLeft(text, nameEnd, isHostCode, 63);
+    if (nameStart === nameEnd || text.charCodeAt(nameStart - 1) !== CODE.BACKTICK) return;
+    const name = text.slice(nameStart, nameEnd);
+    if (!isLower(name.charCodeAt(0)) || isPlaceholderHost(name)) return;
+    found(nameStart - 1, match.index + match[0].length);
+  });
+}
+
+/**
+ * Python's address tuples, `('redis-master', 6379)`, as `socket` and `asyncio` errors print them
+ * (`Connect call failed ('10.0.0.5', 5432)`): a single-label name or an IP address and a port.
+ * A dotted public name passes.
+ */
+function findAddressTuples(text: string, found: Found): void {
+  eachMatch(ADDRESS_TUPLE, text, (match) => {
+    const comma = match[0].indexOf(',');
+    const name = match[0].slice(2, comma - 1);
+    const port = Number(match[0].slice(comma + 1, -1));
+    if (!isLower(name.charCodeAt(0)) || name.indexOf('.') !== -1 || name.indexOf(':') !== -1) return;
+    if (isServiceAddress(text, match.index, name, port))
+      found(match.index + 1, match.index + match[0].length - 1);
   });
 }
 
@@ -334,7 +429,9 @@ export function findServiceHosts(text: string, found: Found): void {
   if (hasColon) {
     findSingleLabelUrlHosts(text, found);
     findNamesWithPorts(text, found);
+    if (text.indexOf('`') !== -1) findBacktickedHosts(text, found);
   }
+  if (text.indexOf('(') !== -1) findAddressTuples(text, found);
   if (hasColon || text.indexOf('=') !== -1) findHostPortPairs(text, found);
   findLookedUpHosts(text, found);
 }
@@ -350,4 +447,7 @@ export const SERVICE_HOST_PATTERNS: readonly RegExp[] = [
   NAME_SEPARATOR,
   POD_ORDINAL,
   LOOKUP_FAILURE,
+  BACKTICKED_PORT,
+  ADDRESS_TUPLE,
+  NUMBERED_HOST,
 ];

@@ -1,10 +1,13 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, portEnd, scanLeft } from '../text-scan.js';
+import { eachMatch, portEnd, scanLeft, scanRight } from '../text-scan.js';
 import { findPrivateIpv6, PRIVATE_IPV6_PATTERNS } from './find-private-ipv6.js';
 import { findServiceHosts, SERVICE_HOST_PATTERNS } from './find-service-hosts.js';
 
 /** A dotted IPv4 address; the code checks the range and the context. */
 const IPV4_ADDRESS = /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g;
+
+/** An EC2 private host name, `ip-10-0-12-34`; the code checks the range. */
+const HYPHENATED_ADDRESS = /\bip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}\b/g;
 
 /** Loopback names: `localhost`, `[::1]`, `0.0.0.0` is caught as IPv4. */
 const LOOPBACK_NAME = /\blocalhost\b|\[::1?\]|\b(?:host\.docker\.internal|kubernetes\.default)\b/gi;
@@ -13,9 +16,91 @@ const LOOPBACK_NAME = /\blocalhost\b|\[::1?\]|\b(?:host\.docker\.internal|kubern
 const INTERNAL_SUFFIX =
   /\.(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa|consul|svc|default)\b/gi;
 
-/** Words before a 10.x address that make it an address rather than a version number. */
-const ADDRESS_CONTEXT =
-  /(?:\/\/|@|\b(?:ip|host|addr(?:ess)?|server|from|to|on|at|via|peer|node|gateway|upstream|connect)\b[:=]? ?)$/i;
+/**
+ * Words that make a 10.x address an address when they are the last word of the key or identifier
+ * just before it, whatever its case and separators: `client_ip=`, `remoteAddr:`,
+ * `"sourceIPAddress":"`, `X-Real-IP:`, iptables `SRC=`, nslookup `Server:`.
+ */
+const ADDRESS_KEY_WORDS = new Set([
+  'ip',
+  'ips',
+  'ipaddr',
+  'ipaddress',
+  'ipv4',
+  'ipv4address',
+  'addr',
+  'addrs',
+  'address',
+  'addresses',
+  'host',
+  'hosts',
+  'hostname',
+  'hostip',
+  'server',
+  'servers',
+  'nameserver',
+  'nameservers',
+  'dns',
+  'resolver',
+  'peer',
+  'peers',
+  'remote',
+  'client',
+  'src',
+  'dst',
+  'source',
+  'dest',
+  'destination',
+  'gateway',
+  'gw',
+  'upstream',
+  'node',
+  'proxy',
+  'router',
+  'nexthop',
+  'endpoint',
+  'endpoints',
+  'inet',
+  'brd',
+  'broadcast',
+  'vip',
+  'bind',
+  'listen',
+  'origin',
+  'master',
+  'replica',
+  'broker',
+  'backend',
+]);
+
+/** Words of prose before an address, `connect to 10.1.2.3`, counted only as a word of their own. */
+const ADDRESS_PROSE_WORDS = new Set([
+  'from',
+  'to',
+  'on',
+  'at',
+  'via',
+  'connect',
+  'connecting',
+  'connected',
+  'reach',
+  'reaching',
+  'ping',
+  'pinging',
+  'dial',
+  'dialing',
+  'contact',
+  'contacting',
+  'behind',
+]);
+
+/** Words that make the dotted number near them a version, not an address: `firmware 10.2.0.4`. */
+const VERSION_WORD =
+  /\b(?:versions?|ver|v|firmware|releases?|released|build|builds|patch|patched|upgrade[ds]?|upgrading|update[ds]?|updating|downgrade[ds]?|downgrading|kernel|bios|drivers?|revision|rev|os)\b/i;
+
+/** What joins the items of a list or a range of addresses: `10.0.4.18, 10.0.1.2`, `A to B`. */
+const LIST_JOINER =
+  /^(?:[ \t]{0,2}[,;|/-][ \t]{0,2}|[ \t]{1,2}(?:to|and|or|through|thru)[ \t]{1,2}|[ \t]{1,2}|\.\.)$/i;
 
 function span(start: number, end: number): LeakSpan {
   return { rule: 'internal-address', start, end };
@@ -49,7 +134,131 @@ function privateRange(octets: readonly number[]): 'loopback' | 'private' | 'ten'
   return null;
 }
 
+function isLetterCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+function isQuoteCode(code: number): boolean {
+  return code === 34 || code === 39 || code === 96;
+}
+
+/**
+ * The words of an identifier, lower-cased: split at `_`, `-`, `.` and where a lower-case letter or
+ * digit meets an upper-case one, so `sourceIPAddress` gives `source`, `ipaddress` and
+ * `X-Forwarded-For` gives `x`, `forwarded`, `for`.
+ */
+function identifierWords(identifier: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  for (let index = 0; index < identifier.length; index += 1) {
+    const code = identifier.charCodeAt(index);
+    if (code === 95 || code === 45 || code === 46) {
+      if (word !== '') words.push(word.toLowerCase());
+      word = '';
+      continue;
+    }
+    const previous = identifier.charCodeAt(index - 1);
+    if (
+      code >= 65 &&
+      code <= 90 &&
+      ((previous >= 97 && previous <= 122) || isDigitCode(previous)) &&
+      word !== ''
+    ) {
+      words.push(word.toLowerCase());
+      word = '';
+    }
+    word += identifier.charAt(index);
+  }
+  if (word !== '') words.push(word.toLowerCase());
+  return words;
+}
+
+/** Whether a version word stands in the few words before `index` on its line. */
+function versionWordBefore(text: string, index: number): boolean {
+  let from = Math.max(0, index - 40);
+  const lineBreak = Math.max(text.lastIndexOf('\n', index - 1), text.lastIndexOf('\r', index - 1));
+  if (lineBreak >= from) from = lineBreak + 1;
+  return VERSION_WORD.test(text.slice(from, index));
+}
+
+/**
+ * Whether the name just before `(` reads as a host, as in `host "pg-main" (10.3.0.5)`, `PING db01
+ * (10.0.0.5)` or traceroute's `gateway (10.0.0.1)`: a quoted name, or a lower-case one (a product
+ * is written `Chrome (10.2.0.4)`), and not a version word.
+ */
+function hostBeforeParen(text: string, paren: number): boolean {
+  let cursor = paren;
+  while (cursor > paren - 2 && (text.charCodeAt(cursor - 1) === 32 || text.charCodeAt(cursor - 1) === 9)) {
+    cursor -= 1;
+  }
+  const quoted = isQuoteCode(text.charCodeAt(cursor - 1));
+  if (quoted) cursor -= 1;
+  const nameStart = scanLeft(text, cursor, isHostCode, 253);
+  const name = text.slice(nameStart, cursor);
+  if (!/[a-z]/.test(name) || (!quoted && /[A-Z]/.test(name))) return false;
+  return !VERSION_WORD.test(name) && !versionWordBefore(text, nameStart);
+}
+
+/**
+ * Whether the text before a 10.x or 100.64/10 address at `start` says it is an address rather
+ * than a version: a URL's `//`, a user's `@` (`'app'@'10.4.2.17'`), IPv4-mapped IPv6 `::ffff:`,
+ * Java's `host/10.1.2.3`, a host name before `(10.1.2.3)`, or a key or word naming an address.
+ */
+function hasAddressContext(text: string, start: number, addressEnd: number): boolean {
+  if (start >= 7 && text.slice(start - 7, start).toLowerCase() === '::ffff:') return true;
+  let cursor = start;
+  if (isQuoteCode(text.charCodeAt(cursor - 1))) cursor -= 1;
+  const previous = text.charCodeAt(cursor - 1);
+  if (previous === 64) return true;
+  if (previous === 47) {
+    if (text.charCodeAt(cursor - 2) === 47) return true;
+    // a segment of a path or URL path, `docs/10.2.0.4/install`, is not an address
+    if (text.charCodeAt(addressEnd) === 47) return false;
+    // Java's InetAddress: `inventory-api/10.12.4.9`, or `/10.12.4.9` alone; not a path segment
+    const nameStart = scanLeft(text, cursor - 1, isHostCode, 253);
+    const before = text.charCodeAt(nameStart - 1);
+    if (before === 47 || before === 92) return false;
+    return nameStart === cursor - 1 || /[A-Za-z]/.test(text.slice(nameStart, cursor - 1));
+  }
+  if (previous === 40) return hostBeforeParen(text, cursor - 1);
+  // blanks, quotes and the `:`, `=`, `=>` or `[` between a key and its value
+  const limit = Math.max(0, cursor - 12);
+  let assigned = false;
+  while (cursor > limit) {
+    const code = text.charCodeAt(cursor - 1);
+    if (code === 58 || code === 61 || code === 62 || code === 91) assigned = true;
+    else if (!(code === 32 || code === 9 || isQuoteCode(code))) break;
+    cursor -= 1;
+  }
+  const identifierStart = scanLeft(text, cursor, isHostCode, 64);
+  if (identifierStart === cursor) return false;
+  const words = identifierWords(text.slice(identifierStart, cursor));
+  const last = words[words.length - 1] ?? '';
+  if (ADDRESS_KEY_WORDS.has(last)) return true;
+  if (last === 'for' && words[words.length - 2] === 'forwarded') return true;
+  return (
+    words.length === 1 &&
+    !assigned &&
+    ADDRESS_PROSE_WORDS.has(last) &&
+    !versionWordBefore(text, identifierStart)
+  );
+}
+
+/** The end of a CIDR prefix length `/8`-`/32` right after an address, or `end` itself. */
+function cidrEnd(text: string, end: number): number {
+  if (text.charCodeAt(end) !== 47) return end;
+  const digitsEnd = scanRight(text, end + 1, isDigitCode, 2);
+  if (digitsEnd === end + 1) return end;
+  const next = text.charCodeAt(digitsEnd);
+  if (isDigitCode(next) || next === 46 || next === 47 || isLetterCode(next)) return end;
+  return Number(text.slice(end + 1, digitsEnd)) <= 32 ? digitsEnd : end;
+}
+
 function findAddresses(text: string, spans: LeakSpan[]): void {
+  // the last address seen and whether it read as an address, so a list or a range reads as one:
+  // in `X-Forwarded-For: 10.0.4.18, 10.0.1.2` both go, in `from 10.2.0.4 to 10.2.1.0` neither
+  let previousEnd = -1;
+  let previousAddressLike = false;
   eachMatch(IPV4_ADDRESS, text, (match) => {
     const start = match.index;
     const end = start + match[0].length;
@@ -57,14 +266,35 @@ function findAddresses(text: string, spans: LeakSpan[]): void {
     if (text.charCodeAt(end) === 46 && isDigitCode(text.charCodeAt(end + 1))) return;
     if (text.charCodeAt(start - 1) === 46) return;
     const range = privateRange(match[0].split('.').map(Number));
-    if (range === null) return;
     const withPort = portEnd(text, end);
-    const before = text.slice(Math.max(0, start - 24), start);
-    // 10.x and 100.64.x collide with version numbers, so they need a port, a URL or a word of context
-    if (range === 'ten' && withPort === end && !ADDRESS_CONTEXT.test(before)) {
-      return;
+    const spanEnd = withPort > end ? withPort : cidrEnd(text, end);
+    const inList =
+      previousEnd >= 0 && start - previousEnd <= 9 && LIST_JOINER.test(text.slice(previousEnd, start));
+    let leaked: boolean;
+    let addressLike: boolean;
+    if (range === null) {
+      leaked = false;
+      addressLike = spanEnd > end || hasAddressContext(text, start, end);
+    } else if (range !== 'ten' || spanEnd > end) {
+      leaked = true;
+      addressLike = true;
+    } else {
+      // 10.x and 100.64.x collide with version numbers, so they need a port, a URL or a word of
+      // context, or to follow an address in a list
+      leaked = inList ? previousAddressLike : hasAddressContext(text, start, end);
+      addressLike = leaked;
     }
-    spans.push(span(start, withPort));
+    previousEnd = spanEnd;
+    previousAddressLike = addressLike;
+    if (leaked) spans.push(span(start, spanEnd));
+  });
+}
+
+/** EC2's private host names, `ip-10-0-12-34`, which spell a private address with hyphens. */
+function findHyphenatedAddresses(text: string, spans: LeakSpan[]): void {
+  eachMatch(HYPHENATED_ADDRESS, text, (match) => {
+    const octets = match[0].slice(3).split('-').map(Number);
+    if (privateRange(octets) !== null) spans.push(span(match.index, match.index + match[0].length));
   });
 }
 
@@ -111,13 +341,16 @@ export const internalAddressRule: LeakRule = {
     IPV4_ADDRESS,
     LOOPBACK_NAME,
     INTERNAL_SUFFIX,
-    ADDRESS_CONTEXT,
+    HYPHENATED_ADDRESS,
+    VERSION_WORD,
+    LIST_JOINER,
     ...PRIVATE_IPV6_PATTERNS,
     ...SERVICE_HOST_PATTERNS,
   ],
   find(text) {
     const spans: LeakSpan[] = [];
     findAddresses(text, spans);
+    if (text.indexOf('ip-') !== -1) findHyphenatedAddresses(text, spans);
     findNames(text, spans);
     const found = (start: number, end: number) => {
       if (end > start) spans.push(span(start, end));

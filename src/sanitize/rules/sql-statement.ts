@@ -29,18 +29,20 @@ const PROCEDURE_SHAPE = /(?:exec|execute|call)\s+(?:[A-Za-z_]\w*\.){1,3}[A-Za-z_
  * phrases drivers use for a missing, duplicate or forbidden object.
  */
 const DATABASE_ERROR = new RegExp(
-  [
-    String.raw`\b(?:syntax error at or near|relation "|column "|duplicate key value violates|violates (?:foreign key|not-null|unique|check) constraint|SQLSTATE|ORA-\d{5}|ER_[A-Z_]{3}|SQLITE_[A-Z]{3}|PG::[A-Z]|You have an error in your SQL syntax|Unknown (?:column|table|database) |no such (?:table|column|index): |deadlock detected|could not serialize access|QueryFailedError|SequelizeDatabaseError|PrismaClientKnownRequestError|MongoServerError|MongoError|E11000 duplicate key)`,
-    String.raw`\b(?:ERROR|Error) \d{4} \([0-9A-Z]{5}\)|\bMsg \d{3,5}, Level \d{1,2}, State \d{1,3}|\bSQL\d{4}[NWC]\b|\bDB::Exception\b|\bSQL compilation error\b`,
-    String.raw`\b(?:java\.sql\.SQL|org\.hibernate\.|sqlalchemy\.exc\.|psycopg2?\.errors\.|sqlite3\.|ActiveRecord::|Microsoft\.Data\.SqlClient\.|System\.Data\.SqlClient\.|Npgsql\.|MySql\.Data\.)\w`,
-    String.raw`\b(?:Invalid (?:object|column) name '|Violation of (?:PRIMARY|UNIQUE) KEY constraint|Cannot insert (?:the value NULL|duplicate key)|conflicted with the (?:FOREIGN KEY|REFERENCE|CHECK) constraint|Duplicate entry '|Access denied for user '|permission denied for (?:table|relation|schema|sequence|database|view|function) |null value in column "|password authentication failed for user|unconfigured table |\[Invalid query\]|index_not_found_exception|no such index \[|Not found: (?:Table|Dataset) )`,
-    // a missing or duplicate object: quoted, or qualified with a schema (`analytics.events`)
-    String.raw`\b(?:[Tt]able|[Vv]iew|[Oo]bject|[Cc]olumn|[Ii]ndex|[Dd]atabase|[Ss]chema|[Dd]ataset|[Ss]equence|[Rr]elation) (?:['"\`\[][^'"\`\]\n]{1,128}['"\`\]] (?:does ?n[o']t exist|does not exist|already exists|is an undefined name)|[A-Za-z_][\w$-]{0,63}(?:[.:][\w$-]{1,64}){1,3} (?:does ?n[o']t exist|does not exist|was not found|not found|already exists))`,
+  // one word boundary for every phrase, so the scan tests it once per position
+  String.raw`\b(?:` +
+    [
+      String.raw`(?:syntax error at or near|relation "|column "|duplicate key value violates|violates (?:foreign key|not-null|unique|check) constraint|SQLSTATE|ORA-\d{5}|ER_[A-Z_]{3}|SQLITE_[A-Z]{3}|PG::[A-Z]|You have an error in your SQL syntax|Unknown (?:column|table|database) |no such (?:table|column|index): |deadlock detected|could not serialize access|QueryFailedError|SequelizeDatabaseError|PrismaClientKnownRequestError|MongoServerError|MongoError|E11000 duplicate key)`,
+      String.raw`(?:ERROR|Error) \d{4} \([0-9A-Z]{5}\)|Msg \d{3,5}, Level \d{1,2}, State \d{1,3}|SQL\d{4}[NWC]\b|DB::Exception\b|SQL compilation error\b`,
+      String.raw`(?:java\.sql\.SQL|org\.hibernate\.|sqlalchemy\.exc\.|psycopg2?\.errors\.|sqlite3\.|ActiveRecord::|Microsoft\.Data\.SqlClient\.|System\.Data\.SqlClient\.|Npgsql\.|MySql\.Data\.)\w`,
+      String.raw`(?:Invalid (?:object|column) name '|Violation of (?:PRIMARY|UNIQUE) KEY constraint|Cannot insert (?:the value NULL|duplicate key)|conflicted with the (?:FOREIGN KEY|REFERENCE|CHECK) constraint|Duplicate entry '|Access denied for user '|permission denied for (?:table|relation|schema|sequence|database|view|function) |null value in column "|password authentication failed for user|unconfigured table |\[Invalid query\]|index_not_found_exception|no such index \[|Not found: (?:Table|Dataset) )`,
+      // a missing or duplicate object: quoted, or qualified with a schema (`analytics.events`)
+      String.raw`(?:[Tt]able|[Vv]iew|[Oo]bject|[Cc]olumn|[Ii]ndex|[Dd]atabase|[Ss]chema|[Dd]ataset|[Ss]equence|[Rr]elation) (?:['"\`\[][^'"\`\]\n]{1,128}['"\`\]] (?:does ?n[o']t exist|does not exist|already exists|is an undefined name)|[A-Za-z_][\w$-]{0,63}(?:[.:][\w$-]{1,64}){1,3} (?:does ?n[o']t exist|does not exist|was not found|not found|already exists))`,
+      // a MongoDB shell command names its collection
+      String.raw`db\.[A-Za-z_][\w-]{0,63}\.(?:find|findOne|aggregate|insertOne|insertMany|updateOne|updateMany|deleteOne|deleteMany|replaceOne|countDocuments|createIndex|drop|bulkWrite|distinct)\(`,
+    ].join('|') +
     // a query plan: Postgres's EXPLAIN prints the cost and rows of every node
-    String.raw`\((?:cost|actual time)=\d{1,12}\.\d{1,4}\.\.\d{1,12}\.\d{1,4} rows=\d`,
-    // a MongoDB shell command names its collection
-    String.raw`\bdb\.[A-Za-z_][\w-]{0,63}\.(?:find|findOne|aggregate|insertOne|insertMany|updateOne|updateMany|deleteOne|deleteMany|replaceOne|countDocuments|createIndex|drop|bulkWrite|distinct)\(`,
-  ].join('|'),
+    String.raw`)|\((?:cost|actual time)=\d{1,12}\.\d{1,4}\.\.\d{1,12}\.\d{1,4} rows=\d`,
   'g',
 );
 

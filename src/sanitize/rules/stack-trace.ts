@@ -33,10 +33,11 @@ const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
  * A source location that only a trace writes, read with the path before it: Ruby's
  * `x.rb:12:in 'method'`, Go's `/app/main.go:42 +0x1d`, Rust's `src/main.rs:10:5`, .NET's
  * `Startup.cs:line 61`, Elixir's and Erlang's `lib/x.ex:42:` and `(src/x.erl, line 42)`, Swift's `file x.swift, line 23`
- * and `x.swift:23`, and Node's own `node:internal/…:289`.
+ * and `x.swift:23`, Node's own `node:internal/…:289`, C, C++ and Lua's `src/x.c:88`, Perl's
+ * `x.pm line 57`, and a script's `x.js:1:4821` (Firefox and Safari write frames as `fn@url:1:2`).
  */
 const SCRIPT_LOCATION =
-  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\bnode:internal\/[\w/.-]{1,256}:\d+/g;
+  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\bnode:internal\/[\w/.-]{1,256}:\d+|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx):\d+:\d+/g;
 
 /** A Rust backtrace frame without a location: `  12: tokio::runtime::task::Harness<T>::poll`; it must open a line. */
 const RUST_FRAME = /\b\d{1,4}: {1,4}<?[A-Za-z_]\w{0,63}::[A-Za-z_{<]/g;
