@@ -1,5 +1,12 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
 import { eachMatch, isSpaceCode, scanLeft, scanRight } from '../text-scan.js';
+import {
+  DRIVER_DSN_PATTERNS,
+  findDriverDsns,
+  isPlaceholderUrl,
+  nextIndexFinder,
+  userinfoEnd,
+} from './find-driver-dsns.js';
 
 /** The `://` of a URL; the code reads the scheme to its left and the URL to its right. */
 const SCHEME_SEPARATOR = /:\/\//g;
@@ -110,6 +117,7 @@ function findUrls(text: string, spans: LeakSpan[]): void {
   // the end of the current run of URL characters, shared by every `://` inside it, so each
   // character is read once however many separators the run holds
   let runEnd = -1;
+  const next = nextIndexFinder(text);
   eachMatch(SCHEME_SEPARATOR, text, (match) => {
     if (match.index < coveredUntil) return;
     const schemeStart = scanLeft(text, match.index, isSchemeCode, 48);
@@ -125,13 +133,18 @@ function findUrls(text: string, spans: LeakSpan[]): void {
       Math.min(AUTHORITY_LENGTH, urlEnd - match.index - 3),
     );
     const authority = text.slice(match.index + 3, authorityEnd);
+    if (urlEnd === match.index + 3) return; // a scheme alone names nothing
+    // a password may hold an unencoded `/` (AWS secret keys do): `s3://AKIA…:a1N/Bz…@bucket/…`
+    const fullUserinfoEnd = userinfoEnd(text, match.index + 3, authorityEnd, urlEnd, next);
     if (
+      fullUserinfoEnd > authorityEnd ||
       scheme.startsWith('jdbc:') ||
       DATASTORE_SCHEMES.has(bareScheme) ||
       // dialect and driver variants: redis-sentinel://, postgresql+asyncpg://, mongodb+srv://
       DATASTORE_SCHEMES.has(bareScheme.split(/[+.-]/, 1)[0] ?? '') ||
       (bareScheme.length > 0 && userinfoHasSecret(authority))
     ) {
+      if (isPlaceholderUrl(text, match.index + 3)) return;
       spans.push(span(schemeStart, urlEnd));
       coveredUntil = urlEnd;
     }
@@ -185,10 +198,11 @@ function findKeywordStrings(text: string, spans: LeakSpan[]): void {
 export const connectionStringRule: LeakRule = {
   name: 'connection-string',
   description:
-    'Datastore and broker URLs (postgres, mysql, mongodb(+srv), redis(s), amqp(s), jdbc:, ...) with or without credentials, any URL carrying user:password@, and keyword connection strings such as "Server=...;Database=...;User Id=...;Password=...".',
-  patterns: [SCHEME_SEPARATOR, JDBC_URL, DSN_KEY],
+    'Datastore and broker URLs (postgres, mysql, mongodb(+srv), redis(s), amqp(s), jdbc:, ...) with or without credentials, any URL carrying user:password@ (whatever its scheme, with a `/` in the password too), Go MySQL DSNs (user:pass@tcp(host:port)/db), Oracle user/pass@host connect strings, and keyword connection strings such as "Server=...;Database=...;User Id=...;Password=...". Documentation templates (postgres://USER:PASSWORD@HOST:PORT/DB, <cluster>.mongodb.net) pass.',
+  patterns: [SCHEME_SEPARATOR, JDBC_URL, DSN_KEY, ...DRIVER_DSN_PATTERNS],
   find(text) {
     const spans: LeakSpan[] = [];
+    findDriverDsns(text, (start, end) => spans.push(span(start, end)));
     // a URL and a JDBC URL need a colon, a keyword string an equals sign
     if (text.indexOf(':') === -1 && text.indexOf('=') === -1) return spans;
     findUrls(text, spans);

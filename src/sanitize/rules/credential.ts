@@ -2,8 +2,9 @@ import type { Found, LeakRule, LeakSpan } from '../leak-rule.js';
 import { eachMatch } from '../text-scan.js';
 import { connectionStringRule } from './connection-string.js';
 import { findEncodedSecrets } from './find-encoded-secrets.js';
+import { findPasswordArguments, PASSWORD_ARGUMENT_PATTERNS } from './find-password-arguments.js';
 import { findPrefixedTokens } from './find-prefixed-tokens.js';
-import { ASSIGNMENT_PATTERNS, findSecretAssignments } from './find-secret-assignments.js';
+import { ASSIGNMENT_PATTERNS, findSecretAssignments, isCredentialValue } from './find-secret-assignments.js';
 import {
   findCommandCredentials,
   findInfixTokens,
@@ -50,6 +51,15 @@ function findInPlainText(text: string, found: Found): void {
   findKeyValueAttributes(text, found);
   findCommandCredentials(text, found);
   findKubernetesSecretData(text, found);
+  findPasswordArguments(text, found);
+}
+
+/** `user:password`, as HTTP Basic auth encodes it: one line, a name, a colon, a random password. */
+const USER_PASSWORD_PAIR = /^[\w.@+\\-]{1,64}:([^\s:]{6,128})$/;
+
+function isUserPasswordPair(decoded: string): boolean {
+  const pair = USER_PASSWORD_PAIR.exec(decoded);
+  return pair !== null && isCredentialValue(pair[1] as string, 'secret');
 }
 
 /** Whether decoded base64 text holds a credential or a connection string. */
@@ -58,14 +68,14 @@ function decodedLeaks(decoded: string): boolean {
   findInPlainText(decoded, () => {
     leaks = true;
   });
-  return leaks || connectionStringRule.find(decoded).length > 0;
+  return leaks || isUserPasswordPair(decoded) || connectionStringRule.find(decoded).length > 0;
 }
 
 /** Credentials: provider tokens, private keys, JWTs, auth headers and secret-named assignments. */
 export const credentialRule: LeakRule = {
   name: 'credential',
   description:
-    'Provider tokens by format (about 200 prefixes after gitleaks: AWS, GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, Hugging Face, Notion, Sentry, Grafana, ...), JWTs, PEM private keys, Authorization headers, curl -u credentials, Kubernetes Secret data, values under secret-named keys in every common assignment shape, and base64 runs that decode to any of these. Placeholders (xxxx, XXXX, 0000, EXAMPLE, <your-token>, $VAR templates, ****) pass.',
+    'Provider tokens by format (about 200 prefixes after gitleaks: AWS, GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, Hugging Face, Notion, Sentry, Grafana, ...), JWTs, PEM private keys, Authorization headers, curl -u credentials, password flags of CLI clients (--password X, -storepass X, mysql -pX, redis-cli -a X, sqlcmd -P X, docker login -p X), ConvertTo-SecureString literals, netrc and `key value` lines, passwords and keys quoted in driver and auth log prose, session cookies, Kubernetes Secret data, values under secret-named keys in every common assignment shape, and base64 runs that decode to any of these. Placeholders (xxxx, XXXX, 0000, EXAMPLE, <your-token>, $VAR templates, ****) pass.',
   patterns: [
     PEM_BEGIN,
     PEM_PRIVATE_HEADER,
@@ -73,6 +83,8 @@ export const credentialRule: LeakRule = {
     ...STRUCTURED_PATTERNS,
     ...PLACEHOLDER_PATTERNS,
     ...KEY_NAME_PATTERNS,
+    ...PASSWORD_ARGUMENT_PATTERNS,
+    USER_PASSWORD_PAIR,
   ],
   find(text) {
     const spans: LeakSpan[] = [];

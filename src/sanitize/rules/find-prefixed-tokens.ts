@@ -10,6 +10,7 @@ const isBase64Url: Accepts = (code) => isWordCode(code) || code === CODE.HYPHEN;
 
 const ALPHABETS: Record<TokenAlphabet, Accepts> = {
   alphanumeric: isAlphanumeric,
+  'alphanumeric-dollar': (code) => isAlphanumeric(code) || code === CODE.DOLLAR,
   letters: (code) => isUpper(code) || isLower(code),
   'upper-alphanumeric': (code) => isUpper(code) || isDigit(code) || code === CODE.HYPHEN,
   hex: isHex,
@@ -153,6 +154,11 @@ function isSourcegraphBody(body: string): boolean {
 
 function shapeHolds(format: TokenFormat, body: string): boolean {
   if (format.shape === 'jwt') return isJwtBody(body);
+  // Braintree: `<merchant id>$<32 hex>` after the environment
+  if (format.shape === 'dollar') {
+    const dollar = body.indexOf('$');
+    return dollar >= 8 && body.length - dollar - 1 >= 24 && body.indexOf('$', dollar + 1) === -1;
+  }
   if (format.shape === 'anthropic') return body.endsWith('AA');
   // bot and user tokens carry two numeric ids; legacy workspace tokens at least a digit or two
   if (format.shape === 'slack') return countDigits(body) >= 10;

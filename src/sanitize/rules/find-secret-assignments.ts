@@ -1,4 +1,5 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
+import type { Found } from '../leak-rule.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
 import { isSpaceCode, isWordCode } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
@@ -53,7 +54,8 @@ const DOTTED_NAME = /^[A-Za-z_][\w-]{0,20}(?:\.[\w-]{1,20}){1,8}$/;
 const strengthCache = new Map<string, KeyStrength>();
 const STRENGTH_CACHE_LIMIT = 4096;
 
-function cachedKeyStrength(key: string): KeyStrength {
+/** {@link keyStrength}, remembered for the few thousand key names seen last. */
+export function cachedKeyStrength(key: string): KeyStrength {
   const cached = strengthCache.get(key);
   if (cached !== undefined) return cached;
   const strength = keyStrength(key);
@@ -120,8 +122,76 @@ function isMostlyWords(value: string): boolean {
   return wordy * 2 >= value.length;
 }
 
+/** Keys that hold the value of a setting named one level up: Spring's `/env`, YAML blocks, SSM. */
+const VALUE_KEYS = new Set([
+  'value',
+  'val',
+  'stringvalue',
+  'string_value',
+  'secretvalue',
+  'secret_value',
+  'plaintext',
+]);
+/** How far past a secret-named key its nested `value` key may sit, in characters. */
+const NESTED_REACH = 320;
+
+/** Whether the value after an operator is an object (`{`) or starts on the next line (YAML). */
+function opensNestedValue(text: string, from: number): boolean {
+  let cursor = from;
+  const limit = Math.min(text.length, from + BLANKS);
+  while (cursor < limit && isBlank(text.charCodeAt(cursor))) cursor += 1;
+  const code = text.charCodeAt(cursor);
+  return (
+    code === CODE.OPEN_BRACE ||
+    code === CODE.NEWLINE ||
+    code === CODE.CARRIAGE_RETURN ||
+    (code === CODE.BACKSLASH && text.charCodeAt(cursor + 1) === CODE.LOWER_N)
+  );
+}
+
+/** `cookie`, `Set-Cookie`, `cookies`: a value made of `name=value; …` pairs. */
+function isCookieKey(key: string): boolean {
+  const lower = key.toLowerCase();
+  return lower.endsWith('cookie') || lower.endsWith('cookies');
+}
+
+/**
+ * The `name=value` pairs inside a quoted value that is not a credential as a whole: a cookie
+ * string (`PHPSESSID=…; lang=en`), a query string, a keyword list. A pair is a secret when its
+ * name is secret-named and its value can be a credential; in a cookie, also when the value has
+ * the length and randomness of a token whatever the cookie is called. Reads the value once.
+ */
+function findNestedPairs(text: string, start: number, end: number, cookie: boolean, found: Found): void {
+  let cursor = start;
+  while (cursor < end) {
+    let equals = cursor;
+    while (equals < end && text.charCodeAt(equals) !== CODE.EQUALS) equals += 1;
+    if (equals >= end) return;
+    let nameStart = equals;
+    while (nameStart > cursor && isKeyCode(text.charCodeAt(nameStart - 1))) nameStart -= 1;
+    let valueEnd = equals + 1;
+    while (valueEnd < end) {
+      const code = text.charCodeAt(valueEnd);
+      if (code === CODE.SEMICOLON || code === CODE.AMPERSAND || code === CODE.COMMA || isSpaceCode(code))
+        break;
+      valueEnd += 1;
+    }
+    const name = text.slice(nameStart, equals);
+    const value = text.slice(equals + 1, valueEnd);
+    const strength = name.length > 0 ? cachedKeyStrength(name) : 'none';
+    if (
+      value.length > 0 &&
+      (isCredentialValue(value, strength) || (cookie && isCredentialValue(value, 'secret')))
+    )
+      found(equals + 1, valueEnd);
+    cursor = valueEnd + 1;
+  }
+}
+
 interface KeyFound {
   key: string;
+  /** Where the key starts (its opening quote excluded). */
+  start: number;
   quoted: boolean;
   /** The `<` of an XML element's opening tag, when the operator is its `>`. */
   element: boolean;
@@ -145,7 +215,7 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
     if (keyStart === limit && text.charCodeAt(keyStart - 1) !== closing) return undefined;
     let key = text.slice(keyStart, keyEnd);
     if (key.endsWith('\\')) key = key.slice(0, -1); // a JSON-escaped quote: \"key\"
-    return { key, quoted: true, element: false };
+    return { key, start: keyStart, quoted: true, element: false };
   }
   if (operator === CODE.COMMA) return undefined; // a comma separates only quoted arguments
   const keyEnd = cursor;
@@ -154,7 +224,7 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
   let key = text.slice(cursor, keyEnd);
   if (operator === CODE.GREATER_THAN) {
     return text.charCodeAt(cursor - 1) === CODE.LESS_THAN && key.length > 0
-      ? { key, quoted: false, element: true }
+      ? { key, start: cursor, quoted: false, element: true }
       : undefined;
   }
   if (TYPE_WORDS.has(key)) {
@@ -165,9 +235,12 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
     while (before > 0 && isBlank(text.charCodeAt(before - 1))) before -= 1;
     const nameEnd = before;
     while (before > Math.max(0, nameEnd - KEY_LENGTH) && isKeyCode(text.charCodeAt(before - 1))) before -= 1;
-    if (before < nameEnd) key = text.slice(before, nameEnd);
+    if (before < nameEnd) {
+      key = text.slice(before, nameEnd);
+      cursor = before;
+    }
   }
-  return key.length > 0 ? { key, quoted: false, element: false } : undefined;
+  return key.length > 0 ? { key, start: cursor, quoted: false, element: false } : undefined;
 }
 
 interface ValueFound {
@@ -284,6 +357,10 @@ function operatorBounds(text: string, at: number): { start: number; end: number 
  * `<key>value</key>`. Reports each value as a span.
  */
 export function findSecretAssignments(text: string, found: (start: number, end: number) => void): void {
+  // the strength of a secret-named key whose value is an object or a block, lent to a `value`
+  // key inside it until `heldUntil`
+  let heldStrength: KeyStrength = 'none';
+  let heldUntil = -1;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (code !== CODE.EQUALS && code !== CODE.COLON && code !== CODE.COMMA && code !== CODE.GREATER_THAN)
@@ -298,18 +375,36 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     const key = readKey(text, operator.start, code);
     index = operator.end - 1;
     if (key === undefined) continue;
-    const strength = cachedKeyStrength(key.key);
-    if (strength === 'none') continue;
+    // `git@github.com:acme/api.git`: a host after `@`, then a path, is not a key and its value
+    if (!key.quoted && text.charCodeAt(key.start - 1) === CODE.AT) continue;
+    let strength = cachedKeyStrength(key.key);
+    if (strength === 'none') {
+      // `"spring.datasource.password": {"value": "…"}`: the secret sits one level below its name
+      if (index >= heldUntil || !VALUE_KEYS.has(key.key.toLowerCase())) continue;
+      strength = heldStrength;
+      heldUntil = -1;
+    }
     let value = readValue(text, operator.end, key.element);
-    if (value === undefined) continue;
+    if (value === undefined) {
+      if (opensNestedValue(text, operator.end)) {
+        heldStrength = strength;
+        heldUntil = operator.end + NESTED_REACH;
+      }
+      continue;
+    }
     if (code === CODE.COMMA && !value.quoted) continue;
     if (key.key.toLowerCase().endsWith('authorization')) value = extendOverScheme(text, value);
-    const proseFollows = !value.quoted && PROSE_AFTER.test(text.slice(value.end, value.end + 8));
+    // a URL's query parameter (`?sig=…`, `&token=…`) ends the sentence's say over it
+    const inQuery =
+      !key.quoted &&
+      (text.charCodeAt(key.start - 1) === CODE.AMPERSAND || text.charCodeAt(key.start - 1) === CODE.QUESTION);
+    const proseFollows = !value.quoted && !inQuery && PROSE_AFTER.test(text.slice(value.end, value.end + 8));
     const raw = text.slice(value.start, value.end);
     const scheme = raw.indexOf(' ');
     const credential =
       scheme > 0 && key.key.toLowerCase().endsWith('authorization') ? raw.slice(scheme + 1) : raw;
     if (isCredentialValue(credential, strength, proseFollows)) found(value.start, value.end);
+    else if (value.quoted) findNestedPairs(text, value.start, value.end, isCookieKey(key.key), found);
     // Operators inside a value read for a secret-named key belong to that value, found or not:
     // reading on from its end keeps the pass linear on text such as `KEY=KEY=KEY=…`, where every
     // operator would otherwise read the same kilobyte again.

@@ -58,7 +58,9 @@ export function findInfixTokens(text: string, reportFound: Found): void {
   eachIndexOf(text, ':A', (index) => {
     const digitsStart = runLeft(text, index, isDigit, 17);
     const digits = index - digitsStart;
-    if (digits < 5 || digits > 16 || isWordCode(text.charCodeAt(digitsStart - 1))) return;
+    // a bot token stands alone, or glued to `bot` as Telegram's API paths write it: `/bot8403…:AA…`
+    if (digits < 5 || digits > 16) return;
+    if (isWordCode(text.charCodeAt(digitsStart - 1)) && !text.startsWith('bot', digitsStart - 3)) return;
     const end = runRight(text, index + 2, isWordOrDash, 36);
     if (end - index - 2 >= 33 && end - index - 2 <= 35) found(digitsStart, end);
   });

@@ -45,6 +45,15 @@ const SECRET_PARTS = new Set([
   'keys',
   'login',
   'pat',
+  // URL signatures (Azure SAS `sig=`) and session cookies under their framework names
+  'sig',
+  'sas',
+  'sastoken',
+  'sessid',
+  'phpsessid',
+  'jsessionid',
+  'aspxauth',
+  'sessiontoken',
 ]);
 
 /** Words that name a password: the value is a secret even when it is short or a plain word. */
@@ -61,7 +70,7 @@ const PASSWORD_PARTS = new Set([
 
 /** Joined (lower-case, separator-free) spellings that announce a secret across word parts. */
 const SECRET_JOINED =
-  /password|passwd|passphrase|secret|apikey|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey/;
+  /password|passwd|passphrase|secret|apikey|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey|sessid|sessionid|sessiontoken|aspxauth|authcookie|remembertoken/;
 
 /** Words anywhere in a key name that make it public or a description: `publicToken`, `csrf_token`. */
 const HARMLESS_ANY_PARTS = new Set([

@@ -17,6 +17,7 @@
 /** The alphabet of a token's body after its prefix. */
 export type TokenAlphabet =
   | 'alphanumeric'
+  | 'alphanumeric-dollar'
   | 'letters'
   | 'upper-alphanumeric'
   | 'hex'
@@ -48,7 +49,16 @@ export interface TokenFormat {
   /** A check on the body that the alphabet cannot express. */
   /** Accept bodies of one repeated character, as an all-zero key is still a key. */
   repeatedBodyAllowed?: boolean;
-  shape?: 'jwt' | 'mixed' | 'dotted' | 'slack' | 'sourcegraph' | 'sentry' | 'anthropic' | 'slack-legacy';
+  shape?:
+    | 'jwt'
+    | 'dollar'
+    | 'mixed'
+    | 'dotted'
+    | 'slack'
+    | 'sourcegraph'
+    | 'sentry'
+    | 'anthropic'
+    | 'slack-legacy';
   /** When the prefix matches but the body does not, try no shorter prefix (`sk-ant-…` is not `sk-…`). */
   exclusive?: boolean;
 }
@@ -89,6 +99,17 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('clickhouse-cloud-api-secret-key', ['4b1d'], 'alphanumeric', 38, 38, { minimumEntropy: 3 }),
   format('clojars-api-token', ['CLOJARS_'], 'alphanumeric', 60, 60, { ignoreCase: true }),
   format('cloudflare-origin-ca-key', ['v1.0-'], 'hex-dash', 160, 180),
+  format(
+    'braintree-access-token',
+    ['access_token$production$', 'access_token$sandbox$'],
+    'alphanumeric-dollar',
+    40,
+    64,
+    {
+      minimumEntropy: 3,
+      shape: 'dollar',
+    },
+  ),
   format('databricks-api-token', ['dapi'], 'hex-dash', 32, 34, { minimumEntropy: 3 }),
   format('digitalocean-token', ['doo_v1_', 'dop_v1_', 'dor_v1_'], 'hex', 64, 64),
   format(
@@ -106,16 +127,22 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     64,
   ),
   format('duffel-api-token', ['duffel_test_', 'duffel_live_'], 'word-dash-dot-equals', 43, 43),
+  // Docker Hub personal and organisation access tokens (docs.docker.com, "Access tokens")
+  format('docker-hub-access-token', ['dckr_pat_', 'dckr_oat_'], 'word-dash', 24, 64, { minimumEntropy: 3 }),
   format('dynatrace-api-token', ['dt0c01.'], 'word-dash-dot', 89, 89),
   format('easypost-api-token', ['EZAK', 'EZTK'], 'alphanumeric', 54, 54, { minimumEntropy: 2 }),
   format('facebook-page-access-token', ['EAAM', 'EAAC'], 'alphanumeric', 100, 1024, { minimumEntropy: 3.5 }),
   format('square-access-token', ['EAAA', 'sq0atp-', 'sq0csp-'], 'word-dash', 22, 80, { minimumEntropy: 2 }),
+  // Figma personal access tokens (figma.com/developers/api, "Access tokens")
+  format('figma-access-token', ['figd_'], 'word-dash', 32, 80, { minimumEntropy: 3 }),
   format('flutterwave-key', ['FLWSECK_TEST-', 'FLWPUBK_TEST-', 'FLWSECK-', 'FLWPUBK-'], 'word-dash', 12, 40),
   format('flyio-access-token', ['fo1_'], 'word-dash', 43, 43, { minimumEntropy: 3 }),
   format('flyio-macaroon', ['fm1a_', 'fm1r_', 'fm2_'], 'base64', 100, 8192, { minimumEntropy: 3 }),
   format('frameio-api-token', ['fio-u-'], 'word-dash-dot-equals', 64, 64),
   format('gcp-api-key', ['AIza'], 'word-dash', 35, 35, { minimumEntropy: 3 }),
   format('google-oauth-access-token', ['ya29.'], 'word-dash-dot', 20, 2048),
+  // Google OAuth refresh tokens start `1//0` (developers.google.com/identity/protocols/oauth2)
+  format('google-oauth-refresh-token', ['1//0'], 'word-dash', 40, 1024, { minimumEntropy: 3 }),
   format('google-oauth-client-secret', ['GOCSPX-'], 'word-dash', 20, 64),
   format('github-token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], 'alphanumeric', 30, 255, {
     minimumEntropy: 3,

@@ -1,0 +1,552 @@
+import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
+import type { Found } from '../leak-rule.js';
+import { eachMatch, isLineStart, isSpaceCode, isWordCode, scanLeft, scanRight } from '../text-scan.js';
+import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
+import { isPlaceholderValue } from './placeholders.js';
+import type { KeyStrength } from './secret-key-names.js';
+
+/**
+ * Credentials written without `key=value`: command-line flags (`--password X`, `-storepass X`,
+ * `mysql -pX`, `redis-cli -a X`, `sqlcmd -P X`, `smbclient -U user%X`), PowerShell's
+ * `ConvertTo-SecureString 'X' -AsPlainText`, `net use … /user:U X`, netrc and rclone lines
+ * (`password X`, `secret_access_key X`), and the prose of driver and auth logs (`with password
+ * 'X'`, `invalid password "X"`, `the new API key for acme is X`).
+ */
+
+/** Longest word, flag value and prose window read, in characters. */
+const WORD_LENGTH = 64;
+const ARGUMENT_LENGTH = 512;
+const PROSE_WINDOW = 96;
+const PROSE_WORDS = 8;
+
+/** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
+const SECRET_WORD = /pass|pwd|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt/gi;
+
+/** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
+const METAVARIABLE =
+  /^(?:[A-Z][A-Z_]{1,30}|value|val|string|str|text|arg|args|pass|pw|pwd|passwd|password|secret|token|key|file|path|name|user|username|none|stdin)$/;
+
+/** Flags that name where a secret comes from, or turn one off, rather than hold it. */
+const SOURCE_FLAG =
+  /^(?:no|ask|prompt|with|use|read|show|print|reset|require)-|[-_](?:stdin|file|env|fd|cmd|command|prompt|helper|length|policy)$/i;
+
+/** Words that join a secret's name to its value in prose: `… is X`, `… was set to X`. */
+const CONNECTORS = new Set([
+  'is',
+  'was',
+  'are',
+  'were',
+  'to',
+  'be',
+  'becomes',
+  'equals',
+  '=',
+  ':',
+  '->',
+  '=>',
+]);
+
+/** openssl's pass phrase sources that are not the phrase itself: `env:VAR`, `file:path`, `fd:3`, `stdin`. */
+const PASS_PHRASE_SOURCE = /^(?:env|file|fd):|^stdin$/;
+const PROSE_AFTER = /^[ \t]+[a-z]{2,}/;
+const NETRC_WORD = /(?:^|\s)(?:machine|login|default)\s/;
+/** `secret_access_key`, `client-secret`, `db.password`, `apiKey`: an identifier, not a word of prose. */
+const COMPOUND_NAME = /[_.-]|[a-z][A-Z]/;
+const SENTENCE_END = /[.!?]$/;
+const TRAILING_SEPARATOR = /[,;]$/;
+const DRIVE = /^[A-Za-z]:$/;
+
+/** `-storepass`, `-keypass`, `-srcstorepass`: Java tools name passwords with a trailing `pass`. */
+const NOT_PASSWORDS = new Set([
+  'bypass',
+  'compass',
+  'encompass',
+  'surpass',
+  'trespass',
+  'overpass',
+  'underpass',
+  'multipass',
+  'onepass',
+  'twopass',
+  'firstpass',
+  'secondpass',
+  'singlepass',
+]);
+
+function isIdentifierCode(code: number): boolean {
+  return isWordCode(code) || code === CODE.HYPHEN || code === CODE.DOT;
+}
+
+function hasBlank(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) if (isSpaceCode(value.charCodeAt(index))) return true;
+  return false;
+}
+
+function isBlank(code: number): boolean {
+  return code === CODE.SPACE || code === CODE.TAB;
+}
+
+interface Token {
+  start: number;
+  end: number;
+  /** The token without its quotes and escapes, as a shell would pass it. */
+  value: string;
+  quoted: boolean;
+}
+
+/**
+ * Reads one shell word from `from` (up to `maxBlanks` blanks skipped), quotes included, up to
+ * `limit`; undefined at a line end. A word is at most {@link ARGUMENT_LENGTH} characters.
+ */
+function readToken(
+  text: string,
+  from: number,
+  limit: number,
+  maxBlanks = 8,
+  escapedBreaks = true,
+): Token | undefined {
+  let start = from;
+  const blankLimit = Math.min(limit, from + maxBlanks);
+  while (start < blankLimit && isBlank(text.charCodeAt(start))) start += 1;
+  if (start >= limit) return undefined;
+  const first = text.charCodeAt(start);
+  if (isSpaceCode(first)) return undefined;
+  let end = start;
+  let value = '';
+  let plainFrom = start; // the unquoted stretch not yet copied into `value`
+  let quoted = false;
+  const wordLimit = Math.min(limit, start + ARGUMENT_LENGTH);
+  while (end < wordLimit) {
+    const code = text.charCodeAt(end);
+    if (isSpaceCode(code)) break;
+    if (code === CODE.BACKSLASH) {
+      const escaped = text.charCodeAt(end + 1);
+      // a JSON-escaped line break, but not the `\\n…` of a UNC path such as `\\nas02\share`
+      if (
+        escapedBreaks &&
+        (escaped === CODE.LOWER_N || escaped === CODE.LOWER_R) &&
+        text.charCodeAt(end - 1) !== CODE.BACKSLASH
+      )
+        break;
+      if (isQuote(escaped)) {
+        value += text.slice(plainFrom, end);
+        end += 1; // a JSON-escaped quote: `\"X\"`
+        plainFrom = end;
+        continue;
+      }
+    }
+    if (isQuote(code)) {
+      let close = end + 1;
+      while (close < wordLimit && text.charCodeAt(close) !== code && text.charCodeAt(close) !== CODE.NEWLINE)
+        close += 1;
+      if (close < wordLimit && text.charCodeAt(close) === code) {
+        const innerEnd = text.charCodeAt(close - 1) === CODE.BACKSLASH ? close - 1 : close;
+        value += text.slice(plainFrom, end) + text.slice(end + 1, Math.max(end + 1, innerEnd));
+        quoted = true;
+        end = close + 1;
+        plainFrom = end;
+        continue;
+      }
+    }
+    end += 1;
+  }
+  value += text.slice(plainFrom, end);
+  return end > start ? { start, end, value, quoted } : undefined;
+}
+
+/** A password-like shape for prose: letters with digits, or mixed case with a symbol. */
+function hasSecretShape(value: string): boolean {
+  let letters = false;
+  let digits = false;
+  let upper = false;
+  let lower = false;
+  let symbols = false;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (isUpper(code)) upper = letters = true;
+    else if (isLower(code)) lower = letters = true;
+    else if (isDigit(code)) digits = true;
+    else if (isSpaceCode(code)) return false;
+    else symbols = true;
+  }
+  return letters && (digits || (upper && lower && symbols));
+}
+
+/** Whether a flag's argument can be a credential of the given strength. */
+function acceptsArgument(value: string, strength: KeyStrength, proseFollows: boolean): boolean {
+  if (value.length === 0) return false;
+  const first = value.charCodeAt(0);
+  if (first === CODE.HYPHEN || first === CODE.DOLLAR || first === CODE.PERCENT) return false;
+  if (METAVARIABLE.test(value) || isPlaceholderValue(value)) return false;
+  return isCredentialValue(value, strength, proseFollows);
+}
+
+/** Whether a value read from prose (not an argument, not an assignment) is a credential. */
+function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
+  let value = raw;
+  while (value.length > 0 && ',.;)'.includes(value.charAt(value.length - 1))) value = value.slice(0, -1);
+  if (value.length < 4 || value.includes('://') || value.includes('@') || value.startsWith('/')) return false;
+  if (!acceptsArgument(value, strength, false)) return false;
+  return strength !== 'password' || hasSecretShape(value);
+}
+
+/** How a flag name announces a secret: `password`, `db-password`, `srcstorepass`, `client-secret`, `token`. */
+function flagStrength(name: string): KeyStrength {
+  if (SOURCE_FLAG.test(name)) return 'none';
+  const strength = cachedKeyStrength(name);
+  if (strength !== 'none') return strength;
+  const lower = name.toLowerCase();
+  return lower.endsWith('pass') && !NOT_PASSWORDS.has(lower) ? 'password' : 'none';
+}
+
+/** `--password X`, `-storepass X`, `-passin pass:X`: the argument after a secret-named flag. */
+function reportFlagArgument(text: string, name: string, end: number, found: Found): void {
+  const strength = flagStrength(name);
+  if (strength === 'none' || !isBlank(text.charCodeAt(end))) return;
+  const token = readToken(text, end, text.length, 4);
+  if (token === undefined) return;
+  let value = token.value;
+  let start = token.start;
+  const lower = value.toLowerCase();
+  // openssl's pass phrase arguments: only `pass:` holds the secret itself
+  if (PASS_PHRASE_SOURCE.test(lower)) return;
+  if (lower.startsWith('pass:')) {
+    value = value.slice(5);
+    start = Math.min(token.end, start + 5 + (token.quoted && isQuote(text.charCodeAt(start)) ? 1 : 0));
+  }
+  const proseFollows = PROSE_AFTER.test(text.slice(token.end, token.end + 8));
+  if (acceptsArgument(value, strength, proseFollows && !token.quoted)) found(start, token.end);
+}
+
+/** Whether the line holding `index` looks like netrc: it names a `machine` or a `login` before `index`. */
+function isNetrcLine(text: string, index: number): boolean {
+  const from = scanLeft(text, index, (code) => code !== CODE.NEWLINE, 256);
+  const before = text.slice(from, index);
+  return NETRC_WORD.test(before);
+}
+
+/** A secret's name written as a word: `password 'X'`, `secret_access_key X`, `API key … is X`. */
+function reportWordValue(text: string, start: number, end: number, found: Found): number {
+  const word = text.slice(start, end);
+  const previous = text.charCodeAt(start - 1);
+  // a variable, a path, a host, a property path: `$PASSWORD`, `/run/secrets/token`, `git@host`
+  if (
+    previous === CODE.DOLLAR ||
+    previous === CODE.SLASH ||
+    previous === CODE.AT ||
+    previous === CODE.BACKSLASH
+  )
+    return end;
+  if (!isBlank(text.charCodeAt(end))) return end;
+  let strength = cachedKeyStrength(word);
+  if (strength === 'none') return end;
+  // `API key`, `primary key`, `cache key`: the word before decides what a bare `key` is
+  const previousWordEnd = scanLeft(text, start, isBlank, 2);
+  if (previousWordEnd < start && previousWordEnd > 0) {
+    const previousWordStart = scanLeft(text, previousWordEnd, isIdentifierCode, 32);
+    if (previousWordStart < previousWordEnd) {
+      const phrase = cachedKeyStrength(`${text.slice(previousWordStart, previousWordEnd)} ${word}`);
+      if (phrase === 'none') return end;
+      strength = phrase;
+    }
+  }
+  const limit = Math.min(text.length, end + PROSE_WINDOW);
+  const first = readToken(text, end, limit, 4);
+  if (first === undefined) return end;
+  if (first.quoted) {
+    if (!hasBlank(first.value) && acceptsArgument(first.value, strength, false))
+      found(first.start, first.end);
+    return first.end;
+  }
+  // netrc, rclone and `key value` configuration: a compound name or a name that starts its line
+  const value = TRAILING_SEPARATOR.test(first.value) ? first.value.slice(0, -1) : first.value;
+  if (
+    acceptsArgument(value, strength, false) &&
+    (strength !== 'password' || hasSecretShape(value)) &&
+    (COMPOUND_NAME.test(word) || isLineStart(text, start) || isNetrcLine(text, start))
+  ) {
+    found(first.start, first.end);
+    return first.end;
+  }
+  if (acceptsProseValue(first.value, strength)) {
+    found(first.start, first.end);
+    return first.end;
+  }
+  // prose: `The new API key for tenant acme is 7f3c…`, `password was reset to Xk7#…`. The
+  // words read here are not read again as names: the scan goes on from the last one, so that
+  // each character is read a bounded number of times
+  let token: Token = first;
+  for (let words = 0; words < PROSE_WORDS; words += 1) {
+    const bare = token.value.length <= 8 ? token.value.toLowerCase() : '';
+    const connector = CONNECTORS.has(bare) || (bare.endsWith(':') && CONNECTORS.has(bare.slice(0, -1)));
+    if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended
+    const next = readToken(text, token.end, limit, 4);
+    if (next === undefined) return token.end;
+    if (
+      connector &&
+      (next.quoted ? acceptsArgument(next.value, strength, false) : acceptsProseValue(next.value, strength))
+    ) {
+      found(next.start, next.end);
+      return next.end;
+    }
+    token = next;
+  }
+  return token.end;
+}
+
+/** Every secret-named word and flag, each read once. */
+function findNamedArguments(text: string, found: Found): void {
+  let wordEnd = 0;
+  eachMatch(SECRET_WORD, text, (match) => {
+    if (match.index < wordEnd) return wordEnd;
+    const start = scanLeft(text, match.index, isIdentifierCode, WORD_LENGTH);
+    let end = scanRight(text, match.index, isIdentifierCode, WORD_LENGTH);
+    wordEnd = end;
+    while (end > start && text.charCodeAt(end - 1) === CODE.DOT) end -= 1;
+    let dashes = 0;
+    while (dashes < 3 && text.charCodeAt(start + dashes) === CODE.HYPHEN) dashes += 1;
+    if (dashes === 1 || dashes === 2) {
+      const before = text.charCodeAt(start - 1);
+      if (start === 0 || isSpaceCode(before) || isQuote(before) || before === CODE.OPEN_PAREN)
+        reportFlagArgument(text, text.slice(start + dashes, end), end, found);
+    } else if (dashes === 0 && end > start) {
+      wordEnd = Math.max(wordEnd, reportWordValue(text, start, end, found));
+    }
+    return wordEnd;
+  });
+}
+
+/** How a client takes its password as a short flag. */
+interface ShortFlag {
+  flag: string;
+  /** `-pSECRET`. */
+  glued: boolean;
+  /** `-p SECRET`. */
+  spaced: boolean;
+  /** `-U user%SECRET`: the password follows a `%`. */
+  afterPercent?: boolean;
+  /** A word the command line must hold first, such as `login` for `docker login -p`. */
+  after?: string;
+}
+
+const GLUED = (flag: string): ShortFlag => ({ flag, glued: true, spaced: false });
+const SPACED = (flag: string, after?: string): ShortFlag => ({
+  flag,
+  glued: true,
+  spaced: true,
+  ...(after ? { after } : {}),
+});
+
+/** Clients that take a password as a short flag, with how each spells it. */
+const SHORT_FLAG_CLIENTS: ReadonlyMap<string, ShortFlag> = new Map([
+  ...[
+    'mysql',
+    'mysqldump',
+    'mysqladmin',
+    'mysqlimport',
+    'mysqlshow',
+    'mysqlcheck',
+    'mysqlpump',
+    'mysqlslap',
+    'mysqlbinlog',
+    'mysqlsh',
+    'mariadb',
+    'mariadb-dump',
+    'mariadb-admin',
+  ].map((name) => [name, GLUED('p')] as const),
+  ...['7z', '7za', '7zr', 'rar', 'unrar'].map((name) => [name, GLUED('p')] as const),
+  ...[
+    'sshpass',
+    'psexec',
+    'mongo',
+    'mongosh',
+    'mongodump',
+    'mongorestore',
+    'mongoexport',
+    'mongoimport',
+    'mongostat',
+    'mongotop',
+    'mongofiles',
+  ].map((name) => [name, SPACED('p')] as const),
+  ...[
+    'docker',
+    'podman',
+    'nerdctl',
+    'buildah',
+    'skopeo',
+    'helm',
+    'oras',
+    'oc',
+    'az',
+    'cf',
+    'crane',
+    'regctl',
+  ].map((name) => [name, SPACED('p', 'login')] as const),
+  ...['sqlcmd', 'bcp', 'osql', 'isql', 'zip', 'unzip'].map((name) => [name, SPACED('P')] as const),
+  ['redis-cli', SPACED('a')],
+  ['keydb-cli', SPACED('a')],
+  ...[
+    'ldapsearch',
+    'ldapadd',
+    'ldapmodify',
+    'ldapdelete',
+    'ldapwhoami',
+    'ldappasswd',
+    'ldapcompare',
+    'ldapmodrdn',
+    'vsql',
+  ].map((name) => [name, SPACED('w')] as const),
+  ...['smbclient', 'rpcclient', 'smbcacls', 'smbmap', 'winexe', 'smbget'].map(
+    (name) => [name, { flag: 'U', glued: false, spaced: true, afterPercent: true }] as const,
+  ),
+  ['openssl', SPACED('k')],
+]);
+
+const CLIENT_NAME =
+  /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mysqlbinlog|mysqlsh|mariadb(?:-dump|-admin)?|7z|7za|7zr|rar|unrar|sshpass|psexec|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|docker|podman|nerdctl|buildah|skopeo|helm|oras|oc|az|cf|crane|regctl|sqlcmd|bcp|osql|isql|zip|unzip|redis-cli|keydb-cli|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn|vsql|smbclient|rpcclient|smbcacls|smbmap|winexe|smbget|openssl)(?:\.exe)?\b/gi;
+
+/** `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`, `sqlcmd -P X`, `smbclient -U u%X`. */
+function findShortFlagPasswords(text: string, found: Found): void {
+  eachMatch(CLIENT_NAME, text, (match) => {
+    const after = match.index + match[0].length;
+    const next = text.charCodeAt(after);
+    // `mysql-connector`, `docker.io`: a longer name, not the command
+    if (next === CODE.HYPHEN || (next === CODE.DOT && isWordCode(text.charCodeAt(after + 1)))) return;
+    const spec = SHORT_FLAG_CLIENTS.get(match[0].toLowerCase().replace(/\.exe$/, ''));
+    if (spec === undefined) return;
+    const limit = Math.min(text.length, after + 4096);
+    let seenWord = spec.after === undefined;
+    let cursor = after;
+    for (
+      let token = readToken(text, cursor, limit);
+      token !== undefined;
+      token = readToken(text, cursor, limit)
+    ) {
+      cursor = token.end;
+      const raw = text.slice(token.start, token.end);
+      if (!seenWord) {
+        seenWord = token.value === spec.after;
+        continue;
+      }
+      let value: Token | undefined;
+      if (raw === `-${spec.flag}` && spec.spaced) {
+        value = readToken(text, cursor, limit, 4);
+        if (value !== undefined) cursor = value.end;
+      } else if (spec.glued && raw.startsWith(`-${spec.flag}`) && raw.length > 2) {
+        const offset = text.charCodeAt(token.start + 2) === CODE.EQUALS ? 3 : 2;
+        value = { ...token, start: token.start + offset, value: token.value.slice(offset) };
+      }
+      if (value === undefined) continue;
+      if (spec.afterPercent === true) {
+        const percent = value.value.indexOf('%');
+        if (percent === -1) continue;
+        const secret = value.value.slice(percent + 1);
+        const at = text.indexOf('%', value.start);
+        if (at !== -1 && at < value.end && acceptsArgument(secret, 'password', false))
+          found(at + 1, value.end);
+        continue;
+      }
+      if (acceptsArgument(value.value, 'password', false)) found(value.start, value.end);
+    }
+    return cursor;
+  });
+}
+
+const SECURE_STRING = /\bConvertTo-SecureString\b/gi;
+const NET_USE = /\bnet(?:\.exe)?[ \t]+use\b/gi;
+
+/** `ConvertTo-SecureString 'X' -AsPlainText` and `net use \\host\share X /user:U`. */
+function findWindowsPasswords(text: string, found: Found): void {
+  eachMatch(SECURE_STRING, text, (match) => {
+    const limit = Math.min(text.length, match.index + 2048);
+    let cursor = match.index + match[0].length;
+    for (
+      let token = readToken(text, cursor, limit);
+      token !== undefined;
+      token = readToken(text, cursor, limit)
+    ) {
+      cursor = token.end;
+      if (text.charCodeAt(token.start) === CODE.HYPHEN) continue; // -String, -AsPlainText, -Force
+      if (token.value.startsWith('$') || token.value.startsWith('(')) return cursor;
+      if (acceptsArgument(token.value.replace(/\)$/, ''), 'password', false)) found(token.start, token.end);
+      return cursor;
+    }
+    return cursor;
+  });
+  eachMatch(NET_USE, text, (match) => {
+    const limit = Math.min(text.length, match.index + 2048);
+    let cursor = match.index + match[0].length;
+    // a UNC path's `\\nas\new` is not a JSON-escaped line break here
+    const next = (from: number) => readToken(text, from, limit, 8, false);
+    for (let token = next(cursor); token !== undefined; token = next(cursor)) {
+      cursor = token.end;
+      const value = token.value;
+      // the device (`Z:`, `*`), the share (`\\host\share`) and switches (`/user:…`) are not the password
+      if (value === '*' || DRIVE.test(value) || value.startsWith('\\\\') || value.startsWith('/')) continue;
+      if (acceptsArgument(value, 'password', false)) found(token.start, token.end);
+    }
+    return cursor;
+  });
+}
+
+/** The scheme of a crypt(3)-style password hash: `$6$`, `$2b$`, `$apr1$`, `$argon2id$`, `$y$`. */
+const CRYPT_SCHEME =
+  /^\$(?:1|2[abxy]|5|6|7|y|gy|apr1|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha(?:1|256|512))?|sha1|md5)\$/;
+const CRYPT_FIRST = new Set('1256789ygasmp'.split('').map((character) => character.charCodeAt(0)));
+
+function isHashCode(code: number): boolean {
+  return (
+    isWordCode(code) ||
+    code === CODE.DOT ||
+    code === CODE.SLASH ||
+    code === CODE.DOLLAR ||
+    code === CODE.EQUALS ||
+    code === CODE.COMMA ||
+    code === CODE.PLUS ||
+    code === CODE.HYPHEN
+  );
+}
+
+/**
+ * Password hashes in crypt(3) form, as htpasswd, /etc/shadow and many user tables hold them:
+ * `$apr1$salt$hash`, `$6$salt$hash`, `$2b$12$…`, `$argon2id$v=19$…`. A hash is not the password,
+ * but it can be cracked offline, so it is redacted like one.
+ */
+function findPasswordHashes(text: string, found: Found): void {
+  for (let at = text.indexOf('$'); at !== -1; at = text.indexOf('$', at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    if (!CRYPT_FIRST.has(text.charCodeAt(at + 1)) || isWordCode(before) || before === CODE.DOLLAR) continue;
+    if (!CRYPT_SCHEME.test(text.slice(at, at + 16))) continue;
+    const end = scanRight(text, at, isHashCode, 512);
+    let dollars = 0;
+    for (let index = at; index < end; index += 1) if (text.charCodeAt(index) === CODE.DOLLAR) dollars += 1;
+    if (dollars >= 3 && end - at >= 20) found(at, end);
+    at = end - 1;
+  }
+}
+
+/** Every credential written as an argument or in prose rather than as `key=value`. */
+export function findPasswordArguments(text: string, found: Found): void {
+  findNamedArguments(text, found);
+  findShortFlagPasswords(text, found);
+  findWindowsPasswords(text, found);
+  findPasswordHashes(text, found);
+}
+
+/** The regular expressions above, for the ReDoS check. */
+export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
+  SECRET_WORD,
+  METAVARIABLE,
+  PASS_PHRASE_SOURCE,
+  PROSE_AFTER,
+  NETRC_WORD,
+  COMPOUND_NAME,
+  SENTENCE_END,
+  TRAILING_SEPARATOR,
+  DRIVE,
+  CRYPT_SCHEME,
+  SOURCE_FLAG,
+  CLIENT_NAME,
+  SECURE_STRING,
+  NET_USE,
+];
