@@ -92,6 +92,9 @@ describe('10.x addresses read by the key or word before them', () => {
         ]) {
           expect(found(internalAddressRule, text), text).toContain(address);
         }
+        const consul = `${host}.service.${user}.consul`;
+        expect(found(internalAddressRule, `resolved ${consul} to 3 instances`)).toBe(consul);
+        expect(found(internalAddressRule, `edit ${host}.consul and reload`)).toBe('');
       }),
     );
   });

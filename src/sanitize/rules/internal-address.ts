@@ -12,6 +12,9 @@ const HYPHENATED_ADDRESS = /\bip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}\b/g;
 /** Loopback names: `localhost`, `[::1]`, `0.0.0.0` is caught as IPv4. */
 const LOOPBACK_NAME = /\blocalhost\b|\[::1?\]|\b(?:host\.docker\.internal|kubernetes\.default)\b/gi;
 
+/** The part of a Consul DNS name that names its interface: `.service.`, `.node.`, `.query.`. */
+const CONSUL_INTERFACE = /\.(?:service|node|query|connect|virtual)\.(?:[\w-]{1,63}\.)?$/;
+
 /** A private DNS suffix: the code reads the host name to its left. */
 const INTERNAL_SUFFIX =
   /\.(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa|consul|svc|default)\b/gi;
@@ -325,8 +328,11 @@ function findNames(text: string, spans: LeakSpan[]): void {
     const withPort = portEnd(text, suffixEnd);
     // ".svc", ".private" and ".default" (a Kubernetes namespace) are common words in file and
     // setting names; trust them only with a port or in a URL
+    // Consul's DNS names say what they are: `orders.service.dc1.consul`, `web-1.node.consul`
+    const consulName = suffix === '.consul' && CONSUL_INTERFACE.test(text.slice(hostStart, match.index + 1));
     if (
       (suffix === '.svc' || suffix === '.private' || suffix === '.consul' || suffix === '.default') &&
+      !consulName &&
       withPort === suffixEnd &&
       text.slice(Math.max(0, hostStart - 3), hostStart) !== '://'
     ) {
@@ -345,6 +351,7 @@ export const internalAddressRule: LeakRule = {
     IPV4_ADDRESS,
     LOOPBACK_NAME,
     INTERNAL_SUFFIX,
+    CONSUL_INTERFACE,
     HYPHENATED_ADDRESS,
     VERSION_WORD,
     VERSION_NAME,
