@@ -50,6 +50,12 @@ describe('passwords passed as command-line arguments', () => {
     'net use': (p) => `net use \\\\${p.host}\\${p.word} ${p.password} /user:CORP\\${p.user}`,
   };
 
+  it('reads a flag after a secret-named word as a flag of its own', () => {
+    for (const word of ['key', 'token', 'secret', 'api key']) {
+      expect(redactText(`${word} --password Xk7#pQ2m --user bob`).text).not.toContain('Xk7#pQ2m');
+    }
+  });
+
   it.each(Object.keys(shapes))('redacts the password of %s', (shape) => {
     const build = shapes[shape] as (parts: {
       password: string;
@@ -163,7 +169,9 @@ describe('passwords and keys in key/value lines and prose', () => {
 describe('session cookies, URL signatures and password hashes', () => {
   const token = fc
     .stringMatching(/^[a-z0-9]{26,40}$/)
-    .filter((value) => /\d/.test(value) && /[a-z]/.test(value));
+    // a session id is random: many distinct characters, no filler word (`000a0fake0a00` reads as a placeholder)
+    .filter((value) => /\d/.test(value) && /[a-z]/.test(value) && new Set(value).size >= 10)
+    .filter((value) => !/fake|test|example|dummy|sample|xxx/.test(value));
   it.each([
     'PHPSESSID',
     'JSESSIONID',

@@ -226,6 +226,11 @@ function isNetrcLine(text: string, index: number): boolean {
 }
 
 /** A secret's name written as a word: `password 'X'`, `secret_access_key X`, `API key … is X`. */
+/** Whether an unquoted token is a command-line flag (`-p`, `--password`). */
+function isFlag(text: string, token: Token): boolean {
+  return !token.quoted && text.charCodeAt(token.start) === CODE.HYPHEN;
+}
+
 function reportWordValue(text: string, start: number, end: number, found: Found): number {
   const word = text.slice(start, end);
   const previous = text.charCodeAt(start - 1);
@@ -252,7 +257,8 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
   }
   const limit = Math.min(text.length, end + PROSE_WINDOW);
   const first = readToken(text, end, limit, 4);
-  if (first === undefined) return end;
+  // a flag after the word starts an argument of its own: `key --password X` is read from the flag
+  if (first === undefined || isFlag(text, first)) return end;
   if (first.quoted) {
     if (!hasBlank(first.value) && acceptsArgument(first.value, strength, false))
       found(first.start, first.end);
@@ -282,6 +288,11 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
     if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended
     const next = readToken(text, token.end, limit, 4);
     if (next === undefined) return token.end;
+    // a flag starts a value of its own, and so does a secret-named word after a weaker one
+    // (`auth failed: invalid password "X"`): read on from there
+    if (isFlag(text, next)) return next.start;
+    if (strength !== 'password' && !next.quoted && cachedKeyStrength(next.value) !== 'none')
+      return next.start;
     if (
       connector &&
       (next.quoted ? acceptsArgument(next.value, strength, false) : acceptsProseValue(next.value, strength))

@@ -37,7 +37,10 @@ const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
  * `x.pm line 57`, and a script's `x.js:1:4821` (Firefox and Safari write frames as `fn@url:1:2`).
  */
 const SCRIPT_LOCATION =
-  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\bnode:internal\/[\w/.-]{1,256}:\d+|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx):\d+:\d+/g;
+  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx):\d+:\d+/g;
+
+/** Node's own location, `node:internal/process/promises:289`: a pattern of its own, since recheck finds it slow beside the others. */
+const NODE_INTERNAL_LOCATION = /\bnode:internal\/[\w/.-]{1,256}:\d+/g;
 
 /** A Rust backtrace frame without a location: `  12: tokio::runtime::task::Harness<T>::poll`; it must open a line. */
 const RUST_FRAME = /\b\d{1,4}: {1,4}<?[A-Za-z_]\w{0,63}::[A-Za-z_{<]/g;
@@ -241,6 +244,7 @@ export const stackTraceRule: LeakRule = {
     PYTHON_FRAME_TRIGGER,
     PYTHON_FRAME,
     SCRIPT_LOCATION,
+    NODE_INTERNAL_LOCATION,
     RUST_FRAME,
     NUMBERED_FRAME,
     ERROR_NAME_END,
@@ -265,10 +269,12 @@ export const stackTraceRule: LeakRule = {
       PYTHON_FRAME.lastIndex = match.index;
       if (PYTHON_FRAME.exec(text) !== null) spans.push(span(match.index, lineEnd(text, match.index)));
     });
-    eachMatch(SCRIPT_LOCATION, text, (match) => {
-      // the path before the location goes too: `/srv/app/main.go:42`, `in /src/Web/Startup.cs:line 61`
-      spans.push(span(scanLeft(text, match.index, isPathTokenCode, 512), lineEnd(text, match.index)));
-    });
+    for (const location of [SCRIPT_LOCATION, NODE_INTERNAL_LOCATION]) {
+      eachMatch(location, text, (match) => {
+        // the path before the location goes too: `/srv/app/main.go:42`, `in /src/Web/Startup.cs:line 61`
+        spans.push(span(scanLeft(text, match.index, isPathTokenCode, 512), lineEnd(text, match.index)));
+      });
+    }
     eachMatch(RUST_FRAME, text, (match) => {
       if (isLineStart(text, match.index)) spans.push(span(match.index, lineEnd(text, match.index)));
     });
