@@ -16,11 +16,11 @@ describe('crafted input', () => {
       const spans = findLeaks(text);
       const elapsedMs = performance.now() - started;
       expect(elapsedMs).toBeLessThan(GENEROUS_BOUND_MS);
-      for (const span of spans) {
-        expect(span.start).toBeGreaterThanOrEqual(0);
-        expect(span.end).toBeLessThanOrEqual(text.length);
-        expect(span.end).toBeGreaterThan(span.start);
-      }
+      // one assertion over every span: a dense unit yields 100,000 of them
+      const outside = spans.filter(
+        (span) => span.start < 0 || span.end > text.length || span.end <= span.start,
+      );
+      expect(outside).toEqual([]);
     });
   }
 });
