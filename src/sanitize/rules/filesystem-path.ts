@@ -137,7 +137,7 @@ const FILE_ERROR_BEFORE =
 
 /** A file operation Go writes before an unquoted path and a colon: `open /x: permission denied`. */
 const GO_FILE_OPERATION =
-  /\b(?:open|stat|lstat|mkdir|readdir|remove|rename|chdir|readlink|unlinkat|openat|chmod|chown|symlink|link|write|read)[ \t]$/;
+  /\b(?:open|openat|opendir|scandir|readdir|stat|lstat|fstatat|mkdir|mkdirat|rmdir|remove|unlink|unlinkat|rename|chdir|readlink|access|chmod|chown|lchown|truncate|utimes|symlink|link|write|read)[ \t]$/;
 
 /** Java's reason after a path: `/x (No such file or directory)`, `(Permission denied)`. */
 const FILE_REASON_AFTER =
@@ -159,6 +159,10 @@ const WINDOWS_PATH = /\b[A-Za-z]:(?:\\\\?|\/)[\w$.~-]|\\\\[\w.-]+\\[\w$.-]/g;
 /** File names of source files from a build tree, which name the server's layout. */
 const SOURCE_FILE_IN_TREE =
   /\b(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.venv|__pycache__)[\\/]/g;
+
+function isLetterCode(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
 
 /** Characters that may begin a path's first name: letters, digits and `_ . ~ @ $ + -`. */
 function isNameStartCode(code: number): boolean {
@@ -214,6 +218,14 @@ function startsPath(text: string, index: number): boolean {
     return schemeStart < index - 3;
   }
   if (previous === 110 && text.charCodeAt(index - 2) === 92) return true; // after a JSON-escaped newline
+  // `C:/x` is read whole as a Windows path
+  if (
+    previous === 58 &&
+    isLetterCode(text.charCodeAt(index - 2)) &&
+    !isNameStartCode(text.charCodeAt(index - 3))
+  ) {
+    return false;
+  }
   return !(
     (previous >= 48 && previous <= 57) ||
     (previous >= 65 && previous <= 90) ||

@@ -98,6 +98,10 @@ const ADDRESS_PROSE_WORDS = new Set([
 const VERSION_WORD =
   /\b(?:versions?|ver|v|firmware|releases?|released|build|builds|patch|patched|upgrade[ds]?|upgrading|update[ds]?|updating|downgrade[ds]?|downgrading|kernel|bios|drivers?|revision|rev|os)\b/i;
 
+/** A name that is itself a version word, `Release (10.2.0.4)`; `a-v-00` is a host. */
+const VERSION_NAME =
+  /^(?:versions?|ver|v|firmware|releases?|released|build|builds|patch|patched|upgrade[ds]?|update[ds]?|kernel|bios|drivers?|revision|rev|os)$/i;
+
 /** What joins the items of a list or a range of addresses: `10.0.4.18, 10.0.1.2`, `A to B`. */
 const LIST_JOINER =
   /^(?:[ \t]{0,2}[,;|/-][ \t]{0,2}|[ \t]{1,2}(?:to|and|or|through|thru)[ \t]{1,2}|[ \t]{1,2}|\.\.)$/i;
@@ -196,7 +200,7 @@ function hostBeforeParen(text: string, paren: number): boolean {
   const nameStart = scanLeft(text, cursor, isHostCode, 253);
   const name = text.slice(nameStart, cursor);
   if (!/[a-z]/.test(name) || (!quoted && /[A-Z]/.test(name))) return false;
-  return !VERSION_WORD.test(name) && !versionWordBefore(text, nameStart);
+  return !VERSION_NAME.test(name) && !versionWordBefore(text, nameStart);
 }
 
 /**
@@ -343,6 +347,7 @@ export const internalAddressRule: LeakRule = {
     INTERNAL_SUFFIX,
     HYPHENATED_ADDRESS,
     VERSION_WORD,
+    VERSION_NAME,
     LIST_JOINER,
     ...PRIVATE_IPV6_PATTERNS,
     ...SERVICE_HOST_PATTERNS,

@@ -1,0 +1,281 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LeakRule } from '../../src/sanitize/leak-rule.js';
+import { filesystemPathRule } from '../../src/sanitize/rules/filesystem-path.js';
+import { internalAddressRule } from '../../src/sanitize/rules/internal-address.js';
+
+const octet = fc.integer({ min: 0, max: 255 });
+const tenAddress = fc.tuple(octet, octet, octet).map(([b, c, d]) => `10.${b}.${c}.${d}`);
+const word = fc.stringMatching(/^[a-z]{3,9}$/);
+const name = fc.stringMatching(/^[a-z][a-z0-9-]{2,12}[a-z0-9]$/);
+
+/** The parts of `text` one rule reports, joined, so a test can say what it covers. */
+function found(rule: LeakRule, text: string): string {
+  return rule
+    .find(text)
+    .map((span) => text.slice(span.start, span.end))
+    .join(' | ');
+}
+
+/** A key built from some words and a last word, in one of the styles logs and JSON use. */
+function keyIn(style: number, words: readonly string[]): string {
+  const [first = '', ...rest] = words;
+  const upper = (part: string) => part.charAt(0).toUpperCase() + part.slice(1);
+  switch (style) {
+    case 0:
+      return words.join('_');
+    case 1:
+      return first + rest.map(upper).join('');
+    case 2:
+      return words.map(upper).join('-');
+    case 3:
+      return words.join('.');
+    default:
+      return words.join('_').toUpperCase();
+  }
+}
+
+const ADDRESS_WORDS = [
+  'ip',
+  'addr',
+  'address',
+  'host',
+  'peer',
+  'src',
+  'dst',
+  'server',
+  'gateway',
+  'nameserver',
+];
+
+describe('10.x addresses read by the key or word before them', () => {
+  it('redacts an address after any key that ends in an address word, in any style and separator', () => {
+    fc.assert(
+      fc.property(
+        fc.array(word, { maxLength: 2 }),
+        fc.constantFrom(...ADDRESS_WORDS),
+        fc.integer({ min: 0, max: 4 }),
+        fc.constantFrom('=', ': ', '":"', ' ', ':\t', '=>'),
+        tenAddress,
+        (prefix, last, style, separator, address) => {
+          const key = keyIn(style, [...prefix, last]);
+          const text = `event=request ${key}${separator}${address} took=12ms`;
+          expect(found(internalAddressRule, text), text).toContain(address);
+        },
+      ),
+    );
+  });
+
+  it('redacts every address of a list that follows such a key', () => {
+    fc.assert(
+      fc.property(
+        fc.array(tenAddress, { minLength: 2, maxLength: 4 }),
+        fc.constantFrom(', ', ',', ' '),
+        (list, joiner) => {
+          const text = `X-Forwarded-For: ${list.join(joiner)}`;
+          const spans = found(internalAddressRule, text);
+          for (const address of list) expect(spans, text).toContain(address);
+        },
+      ),
+    );
+  });
+
+  it('redacts an address after a user, IPv4-mapped IPv6, a host name and slash, or a host name in brackets', () => {
+    fc.assert(
+      fc.property(word, name, tenAddress, (user, host, address) => {
+        for (const text of [
+          `Access denied for user '${user}'@'${address}' (using password: YES)`,
+          `socket from ::ffff:${address} reset`,
+          `Connect to ${host}:8443 [${host}/${address}] failed`,
+          `is the server running on host "${host}" (${address}) and accepting`,
+          `PING ${host} (${address}) 56(84) bytes of data.`,
+        ]) {
+          expect(found(internalAddressRule, text), text).toContain(address);
+        }
+      }),
+    );
+  });
+
+  it('leaves 10.x version numbers alone, in ranges, after version words and in paths', () => {
+    fc.assert(
+      fc.property(
+        tenAddress,
+        tenAddress,
+        fc.constantFrom('firmware', 'version', 'release', 'build', 'kernel', 'BIOS'),
+        (first, second, versionWord) => {
+          for (const text of [
+            `Upgrade from ${versionWord} ${first} to ${second} before Friday.`,
+            `Upgrading from ${first} to ${second} takes ten minutes.`,
+            `${versionWord} ${first} replaces ${second}.`,
+            `Notes are at docs/${first}/changes.`,
+            `Works with Chrome (${first}) and later.`,
+          ]) {
+            expect(found(internalAddressRule, text), text).toBe('');
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('single-label hosts beside their ports', () => {
+  it('redacts a host named under a prefixed host key next to a prefixed port key', () => {
+    fc.assert(
+      fc.property(
+        word,
+        name,
+        fc.integer({ min: 1024, max: 65_535 }),
+        fc.constantFrom(
+          (p: string, h: string, n: number) => `${p}.host=${h}\n${p}.port=${n}`,
+          (p: string, h: string, n: number) => `${p.toUpperCase()}_HOST=${h}\n${p.toUpperCase()}_PORT=${n}`,
+          (p: string, h: string, n: number) => `{ ${p}Host: '${h}', ${p}Port: ${n} }`,
+          (p: string, h: string, n: number) => `${p}.port: ${n}\n${p}.hostname: ${h}`,
+        ),
+        (prefix, host, number, shape) => {
+          const text = shape(prefix, host, number);
+          expect(found(internalAddressRule, text), text).toContain(host);
+        },
+      ),
+    );
+  });
+
+  it("redacts Prisma's backticked host and a well-known port beside a numbered host", () => {
+    fc.assert(
+      fc.property(word, fc.integer({ min: 1, max: 99 }), (base, number) => {
+        const host = `${base}-${number}`;
+        for (const text of [
+          `Can't reach database server at \`${host}\`:\`5432\``,
+          `SMTP connect() failed: ${host}:25 timed out`,
+          `connect call failed ('${host}', 6379)`,
+        ]) {
+          expect(found(internalAddressRule, text), text).toContain(host);
+        }
+      }),
+    );
+  });
+
+  it('leaves counts, tuples of words and public names alone', () => {
+    for (const text of [
+      'limit:25 offset:53 pageSize:110',
+      "top words: [('refund', 12), ('invoice', 30)]",
+      "Can't reach database server at `db.example.com`:`5432`",
+      'The host of the show is Maria, and the port of call is Lisbon.',
+      'export PORT=8080',
+    ]) {
+      expect(found(internalAddressRule, text), text).toBe('');
+    }
+  });
+});
+
+const MACHINE_ROOTS = [
+  'etc',
+  'var',
+  'secrets',
+  'certs',
+  '__w',
+  'u01',
+  'nfs',
+  'efs',
+  'scratch',
+  'workdir',
+  'cores',
+];
+const SHARED_ROOTS = ['app', 'home', 'data', 'media', 'src', 'build', 'config', 'project', 'repo'];
+const SYSCALLS = [
+  'open',
+  'scandir',
+  'stat',
+  'lstat',
+  'mkdir',
+  'unlink',
+  'rename',
+  'access',
+  'rmdir',
+  'readlink',
+];
+
+describe('filesystem paths', () => {
+  it('redacts any path of two or more names under a machine root', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MACHINE_ROOTS),
+        fc.array(word, { minLength: 1, maxLength: 4 }),
+        (root, names) => {
+          const path = `/${root}/${names.join('/')}`;
+          expect(found(filesystemPathRule, `reading ${path} now`)).toBe(path);
+        },
+      ),
+    );
+  });
+
+  it('tells files under shared roots from web routes', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SHARED_ROOTS),
+        fc.array(word, { minLength: 1, maxLength: 2 }),
+        fc.constantFrom('yml', 'json', 'rs', 'py', 'log', 'key'),
+        (root, names, extension) => {
+          const route = `/${root}/${names.join('/')}`;
+          expect(found(filesystemPathRule, `Open ${route} to change it.`)).toBe('');
+          expect(found(filesystemPathRule, `Open ${route}/ to change it.`)).toBe('');
+          expect(found(filesystemPathRule, `Logo at /${root}/${names[0]}/logo.svg on the CDN.`)).toBe('');
+          const file = `${route}.${extension}`;
+          expect(found(filesystemPathRule, `could not read ${file}`)).toBe(file);
+          const deep = `/${root}/${names.join('/')}/a/b/c`;
+          expect(found(filesystemPathRule, `see ${deep}`)).toBe(deep);
+        },
+      ),
+    );
+  });
+
+  it('redacts a path under any root in a file error or beside a line number', () => {
+    fc.assert(
+      fc.property(
+        word,
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(...SYSCALLS),
+        (root, names, call) => {
+          const path = `/${root}-x/${names.join('/')}`;
+          for (const text of [
+            `ENOENT: no such file or directory, ${call} '${path}'`,
+            `${call} ${path}: permission denied`,
+            `PermissionError: [Errno 13] Permission denied: '${path}'`,
+            `java.io.FileNotFoundException: ${path} (No such file or directory)`,
+            `Error: Cannot find module '${path}'`,
+          ]) {
+            expect(found(filesystemPathRule, text), text).toBe(path);
+          }
+          const source = `${path}.rb`;
+          expect(found(filesystemPathRule, `${source}:42:in 'run'`)).toContain(source);
+          expect(found(filesystemPathRule, `in ${source} on line 42`)).toContain(source);
+        },
+      ),
+    );
+  });
+
+  it('redacts Windows drive paths with either slash, and folder variables', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('C', 'd', 'E'),
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        (drive, names) => {
+          for (const path of [`${drive}:/${names.join('/')}.conf`, `%APPDATA%\\${names.join('\\')}.json`]) {
+            expect(found(filesystemPathRule, `failed to read ${path}`)).toBe(path);
+          }
+        },
+      ),
+    );
+  });
+
+  it('leaves routes, commands, fractions, dates and URL paths alone', () => {
+    for (const text of [
+      'Type /invite to add someone; it costs 2/3 of the price by 05/01/2024.',
+      'See https://example.com/etc/guide and https://example.org/var/notes.',
+      '{"route":"/orders/551/items","method":"POST"}',
+      'Open the settings page to change how files open.',
+      'POST /data/export then poll GET /data/export/{jobId}.',
+    ]) {
+      expect(found(filesystemPathRule, text), text).toBe('');
+    }
+  });
+});
