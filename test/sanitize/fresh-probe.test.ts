@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+
+interface ProbeLeak {
+  family: string;
+  text: string;
+  /** What must not survive. */
+  secret: string;
+  /** Why a reasonable reader might let this one pass, when they might. */
+  debatable?: string;
+}
+
+interface ProbeBenign {
+  family: string;
+  text: string;
+}
+
+interface Probe {
+  about: string;
+  leaks: ProbeLeak[];
+  benign: ProbeBenign[];
+}
+
+function readProbe(file: string): Probe {
+  return JSON.parse(readFileSync(new URL(`../corpus/${file}`, import.meta.url), 'utf8')) as Probe;
+}
+
+/**
+ * Each probe with the levels it was brought to, so that a change that slides below them fails.
+ * The first one prompted this round's rules; the second was written after them, without sight of
+ * the first, and scored before any rule was changed for it (0.930 of its firm leaks).
+ */
+const PROBES = [
+  { file: 'fresh-probe.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
+  { file: 'fresh-probe-2.json', minimumRecall: 0.94, maximumBenignAltered: 0.05 },
+];
+
+function survives(sample: ProbeLeak): boolean {
+  return String(sanitizeValue(sample.text)).includes(sample.secret);
+}
+
+describe.each(PROBES)(
+  '$file, written from the docs in shapes the labelled corpus did not hold',
+  ({ file, minimumRecall, maximumBenignAltered }) => {
+    const probe = readProbe(file);
+
+    it(`catches at least ${minimumRecall} of the leaks no one calls debatable, and alters at most ${maximumBenignAltered} of the benign lines`, () => {
+      const firm = probe.leaks.filter((sample) => sample.debatable === undefined);
+      const missed = firm.filter(survives);
+      const altered = probe.benign.filter((sample) => sanitizeValue(sample.text) !== sample.text);
+      const recall = 1 - missed.length / firm.length;
+      console.log(
+        `${file}: recall ${recall.toFixed(3)} (${firm.length - missed.length}/${firm.length}), ` +
+          `all ${(1 - probe.leaks.filter(survives).length / probe.leaks.length).toFixed(3)}, ` +
+          `benign altered ${altered.length}/${probe.benign.length}`,
+      );
+      for (const sample of missed)
+        console.log(`  missed [${sample.family}] ${JSON.stringify(sample.text.slice(0, 100))}`);
+      for (const sample of altered)
+        console.log(`  altered [${sample.family}] ${JSON.stringify(sample.text.slice(0, 100))}`);
+      expect(recall).toBeGreaterThanOrEqual(minimumRecall);
+      expect(altered.length / probe.benign.length).toBeLessThanOrEqual(maximumBenignAltered);
+    });
+
+    it('names secrets that occur in their samples', () => {
+      expect(probe.leaks.filter((sample) => !sample.text.includes(sample.secret))).toEqual([]);
+    });
+  },
+);
