@@ -74,6 +74,8 @@ export interface DispatchConfig {
 
 /** One call as the boundary reads it, before anything is decided. */
 interface Request {
+  /** The call as it was passed, for the last-resort message. */
+  source: ToolCall;
   runId: string;
   toolCallId: string;
   requestedName: string;
@@ -122,20 +124,28 @@ export function dispatchCall(
   options: { runId?: unknown; signal?: unknown; approval?: unknown },
 ): Promise<ToolMessage> {
   let request: Request;
-  let decided: Maybe<Decision>;
+  let decided: Maybe<Decision | Delivery>;
   try {
     request = readRequest(config, call, options);
     decided = decide(config, request);
   } catch (thrown) {
     return Promise.resolve(lastResort(config, call, thrown));
   }
-  // one step from the decision to the message, and none when nothing waited
+  // a call whose tool ran is delivered by the tool's listener, in the step its result came in;
+  // one stopped before its tool is finished here, at once when nothing waited
+  if (decided instanceof Delivery) return decided.message;
   if (decided instanceof Promise)
     return decided.then(
-      (decision) => finishOrLastResort(config, call, request, decision),
+      (decision) =>
+        decision instanceof Delivery ? decision.message : finishOrLastResort(config, call, request, decision),
       (thrown: unknown) => lastResort(config, call, thrown),
     );
   return Promise.resolve(finishOrLastResort(config, call, request, decided));
+}
+
+/** The message of a call whose tool ran, on its way: made by the listener that hears the tool. */
+class Delivery {
+  constructor(readonly message: Promise<ToolMessage>) {}
 }
 
 /** {@link finish}, and the last-resort message should anything in it throw or reject. */
@@ -162,6 +172,7 @@ function readRequest(
 ): Request {
   const runId = typeof options.runId === 'string' ? options.runId : config.createReference();
   return {
+    source: call,
     runId,
     toolCallId: readString(call, 'id') ?? '',
     requestedName: readString(call, 'name') ?? '',
@@ -179,7 +190,7 @@ function readRequest(
  * store, a shared store, the tool itself), so a call that stops before its tool runs needs no
  * await at all.
  */
-function decide(config: DispatchConfig, request: Request): Maybe<Decision> {
+function decide(config: DispatchConfig, request: Request): Maybe<Decision | Delivery> {
   const { rawArguments } = request;
   const rawKey = typeof rawArguments === 'string' ? rawArguments : null;
 
@@ -222,7 +233,7 @@ function gate(
   request: Request,
   call: Parsed,
   bounded: Bounded<Validated>,
-): Maybe<Decision> {
+): Maybe<Decision | Delivery> {
   const { tool, args } = call;
   if (bounded.kind === 'threw') {
     const normalised = normalise(config, request, tool, { kind: 'threw', error: bounded.error }, args);
@@ -251,7 +262,7 @@ function reserve(
   call: Parsed,
   value: unknown,
   passed: GateResult,
-): Maybe<Decision> {
+): Maybe<Decision | Delivery> {
   const { tool, args } = call;
   if (passed.kind === 'stop') {
     const stopped: Decision = { outcome: passed.outcome, tool, keySource: args, attempts: 0 };
@@ -262,7 +273,8 @@ function reserve(
   const reserving = config.policy.reserve({
     runId: request.runId,
     toolName: tool.name,
-    argumentsKey: callKey(args),
+    // made only if the policy needs it: a lone call in a clean run never does
+    argumentsKey: () => callKey(args),
     timeoutMs: tool.timeoutMs,
     signal: request.signal,
   });
@@ -280,7 +292,7 @@ function execute(
   value: unknown,
   passed: Extract<GateResult, { kind: 'pass' }>,
   reservation: Reservation,
-): Maybe<Decision> {
+): Maybe<Decision | Delivery> {
   const { tool, args } = call;
   if (reservation.kind === 'refused')
     return { outcome: reservation.outcome, tool, keySource: args, attempts: 0, reservation };
@@ -292,11 +304,18 @@ function execute(
       attempts: 0,
       reservation,
     }));
-  // execute: the tool's result comes back through `Executing` in the step it settles in
-  return new Promise<Decision>((resolve, reject) => {
-    const executing = new Executing(config, request, call, reservation, passed.approval, resolve, reject);
-    startExecution(tool, value, executing, executing);
-  });
+  // execute: the tool's result comes back through `Executing`, which delivers the message in the
+  // step the result settles in
+  return new Delivery(
+    new Promise<ToolMessage>((resolve) => {
+      const executing = new Executing(config, request, call, reservation, passed.approval, resolve);
+      try {
+        startExecution(tool, value, executing, executing);
+      } catch (thrown) {
+        executing.failed(thrown);
+      }
+    }),
+  );
 }
 
 /**
@@ -321,8 +340,7 @@ class Executing implements ExecutionContext, ExecutionListener {
     readonly call: Parsed,
     readonly reservation: Reservation,
     approval: ToolApproval | undefined,
-    readonly resolve: (decision: Maybe<Decision>) => void,
-    readonly failed: (error: unknown) => void,
+    readonly resolve: (message: Maybe<ToolMessage>) => void,
   ) {
     this.runId = request.runId;
     this.toolCallId = request.toolCallId;
@@ -349,17 +367,21 @@ class Executing implements ExecutionContext, ExecutionListener {
         attempts: execution.attempts,
         reservation,
       };
+      const deliver = () => finishOrLastResort(config, request.source, request, decision);
       if (outcome.class === 'refused' && outcome.offer !== undefined)
+        // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
         this.resolve(
-          recordOffer(config, { runId: request.runId, tool, args, outcome }).then(
-            () => decision,
-            () => decision, // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
-          ),
+          recordOffer(config, { runId: request.runId, tool, args, outcome }).then(deliver, deliver),
         );
-      else this.resolve(decision);
+      else this.resolve(deliver());
     } catch (error) {
       this.failed(error);
     }
+  }
+
+  /** The boundary's own machinery failed around the tool: the last-resort message goes out. */
+  failed(error: unknown): void {
+    this.resolve(lastResort(this.config, this.request.source, error));
   }
 }
 
@@ -553,8 +575,8 @@ function lastResort(config: DispatchConfig, call: unknown, thrown: unknown): Too
     // nothing more can be done; the message below still goes out
   }
   const outcome: Outcome = {
-    class: 'unavailable',
     ok: false,
+    class: 'unavailable',
     error: 'internal_error' satisfies BuiltInErrorCode,
     message: internalErrorMessage,
     retryable: false,

@@ -24,6 +24,26 @@ describe('jsonLineLogger', () => {
     expect(Date.parse(JSON.parse(lines[0]!).time)).not.toBeNaN();
   });
 
+  it('writes time, level and msg first, then the fields in their order, each once', () => {
+    const lines: string[] = [];
+    const logger = jsonLineLogger({ write: (line) => lines.push(line) });
+    let reads = 0;
+    const fields = {
+      type: 'tool.internal_error',
+      time: Date.UTC(2026, 10, 30, 12, 0, 0),
+      runId: 'r',
+      get thrown() {
+        reads++;
+        return { name: 'Error' };
+      },
+    };
+    logger.error(fields, 'tool.internal_error');
+    expect(lines[0]).toBe(
+      '{"time":"2026-11-30T12:00:00.000Z","level":"error","msg":"tool.internal_error","type":"tool.internal_error","runId":"r","thrown":{"name":"Error"}}\n',
+    );
+    expect(reads).toBe(1);
+  });
+
   it('drops levels below its threshold', () => {
     const lines: string[] = [];
     const logger = jsonLineLogger({ level: 'warn', write: (line) => lines.push(line) });

@@ -42,9 +42,13 @@ export function jsonLineLogger(options: JsonLineLoggerOptions = {}): Logger {
   const log = (level: LogLevel) => (fields: Record<string, unknown>, message?: string) => {
     if (RANK[level] < RANK[threshold]) return;
     // an event's own time (epoch ms from the dispatcher's clock) is written as ISO, like the rest
-    const { time, ...rest } = fields;
+    const { time } = fields;
     const at = typeof time === 'number' && Number.isFinite(time) ? new Date(time) : new Date();
-    write(`${JSON.stringify({ time: at.toISOString(), level, msg: message, ...rest })}\n`);
+    // one object for the line, with the fields after time, level and msg (a field of those names
+    // replaces the value, as a spread would): no copy of the fields without `time` first
+    const line: Record<string, unknown> = { time: at.toISOString(), level, msg: message };
+    for (const key of Object.keys(fields)) if (key !== 'time') line[key] = fields[key];
+    write(`${JSON.stringify(line)}\n`);
   };
   return {
     error: log('error'),

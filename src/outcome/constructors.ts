@@ -18,8 +18,8 @@ import type {
  */
 export function ok(data: unknown, options: { note?: string } = {}): OkOutcome {
   return options.note === undefined
-    ? { class: 'ok', ok: true, data }
-    : { class: 'ok', ok: true, data, note: options.note };
+    ? { ok: true, class: 'ok', data }
+    : { ok: true, class: 'ok', data, note: options.note };
 }
 
 /** Part of the request succeeded; `missing` names what did not come back. */
@@ -28,8 +28,8 @@ export function partial(
   options: { message: string; missing: string[]; note?: string },
 ): PartialOutcome {
   const outcome: PartialOutcome = {
-    class: 'partial',
     ok: true,
+    class: 'partial',
     data,
     message: options.message,
     missing: options.missing,
@@ -44,8 +44,8 @@ export function partial(
  */
 export function empty(options: { message: string; searched: string; data?: unknown }): EmptyOutcome {
   return {
-    class: 'empty',
     ok: true,
+    class: 'empty',
     data: options.data ?? [],
     message: options.message,
     searched: options.searched,
@@ -63,8 +63,8 @@ export function correctable(options: {
   suggestion?: Record<string, unknown>;
 }): CorrectableOutcome {
   const outcome: CorrectableOutcome = {
-    class: 'correctable',
     ok: false,
+    class: 'correctable',
     error: options.error,
     message: options.message,
   };
@@ -81,8 +81,8 @@ export function clarifying(options: {
   hint?: string;
 }): ClarifyingOutcome {
   const outcome: ClarifyingOutcome = {
-    class: 'clarifying',
     ok: false,
+    class: 'clarifying',
     error: options.error,
     message: options.message,
     candidates: options.candidates,
@@ -109,8 +109,8 @@ export function unavailable(options: {
   retryAfterMs?: number;
 }): UnavailableOutcome {
   const outcome: UnavailableOutcome = {
-    class: 'unavailable',
     ok: false,
+    class: 'unavailable',
     error: options.error,
     message: options.message,
     retryable: options.retryable,
@@ -131,8 +131,8 @@ export function refused(options: {
   offer?: ToolRequest;
 }): RefusedOutcome {
   const outcome: RefusedOutcome = {
-    class: 'refused',
     ok: false,
+    class: 'refused',
     error: options.error,
     message: options.message,
   };
@@ -150,8 +150,8 @@ export const NOT_FOUND_MESSAGE = 'No matching record is available to you.';
  */
 export function notFound(): RefusedOutcome {
   return {
-    class: 'refused',
     ok: false,
+    class: 'refused',
     error: 'not_found' satisfies BuiltInErrorCode,
     message: NOT_FOUND_MESSAGE,
   };
@@ -159,5 +159,5 @@ export function notFound(): RefusedOutcome {
 
 /** An operator problem (bad credentials, misconfiguration): the run halts. */
 export function fatal(options: { error: string; message: string }): FatalOutcome {
-  return { class: 'fatal', ok: false, error: options.error, message: options.message };
+  return { ok: false, class: 'fatal', error: options.error, message: options.message };
 }

@@ -35,11 +35,11 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
   const withNote = note === undefined ? {} : { note };
   switch (value.class) {
     case 'ok':
-      return { class: 'ok', ok: true, data: copyData(source['data']), ...withNote };
+      return { ok: true, class: 'ok', data: copyData(source['data']), ...withNote };
     case 'partial':
       return {
-        class: 'partial',
         ok: true,
+        class: 'partial',
         data: copyData(source['data']),
         message,
         missing: texts(source['missing'], copyData),
@@ -47,8 +47,8 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
       };
     case 'empty':
       return {
-        class: 'empty',
         ok: true,
+        class: 'empty',
         data: copyData(source['data'] ?? []),
         message,
         searched: text(source['searched'], copyData) ?? '',
@@ -57,8 +57,8 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
     case 'correctable': {
       const suggestion = record(source['suggestion'], copyData);
       return {
-        class: 'correctable',
         ok: false,
+        class: 'correctable',
         error,
         message,
         ...(suggestion ? { suggestion } : {}),
@@ -67,8 +67,8 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
     }
     case 'clarifying':
       return {
-        class: 'clarifying',
         ok: false,
+        class: 'clarifying',
         error,
         message,
         candidates: candidates(source['candidates'], copyData),
@@ -77,8 +77,8 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
     case 'unavailable': {
       const retryAfterMs = source['retryAfterMs'];
       return {
-        class: 'unavailable',
         ok: false,
+        class: 'unavailable',
         error,
         message,
         retryable: source['retryable'] === true,
@@ -90,10 +90,10 @@ export function readOutcome(value: unknown, copyData: (data: unknown) => unknown
     }
     case 'refused': {
       const offer = request(source['offer'], copyData);
-      return { class: 'refused', ok: false, error, message, ...(offer ? { offer } : {}), ...withHint };
+      return { ok: false, class: 'refused', error, message, ...(offer ? { offer } : {}), ...withHint };
     }
     case 'fatal':
-      return { class: 'fatal', ok: false, error, message };
+      return { ok: false, class: 'fatal', error, message };
   }
 }
 

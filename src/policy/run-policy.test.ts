@@ -3,10 +3,14 @@ import { z } from 'zod';
 import { createDispatcher } from '../boundary/create-dispatcher.js';
 import type { ToolboundEvent } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
-import { correctable, fatal, refused, unavailable } from '../outcome/constructors.js';
+import { correctable, fatal, ok, refused, unavailable } from '../outcome/constructors.js';
 import type { ToolMessage } from '../protocol.js';
+import { systemClock } from '../state/clock.js';
+import { createMemoryStore } from '../state/memory-store.js';
+import type { RunCommand, StateStore } from '../state/state-store.js';
 import { defineTool } from '../tool/define-tool.js';
-import { resolveRunPolicyOptions } from './run-policy.js';
+import { resolveRetryOptions } from './retry-options.js';
+import { createRunPolicy, resolveRunPolicyOptions } from './run-policy.js';
 
 function setup(policy = {}) {
   let runs = 0;
@@ -209,5 +213,72 @@ describe('run policy', () => {
     const message = await dispatcher.dispatch({ id: '1', name: 't', arguments: {} }, { runId: 'r' });
     expect(message.outcome).toMatchObject({ class: 'correctable', error: 'e' });
     expect(events.some((event) => event.type === 'store.degraded')).toBe(true);
+  });
+});
+
+describe('run policy: the call key', () => {
+  const policyOn = (store: StateStore = createMemoryStore()) =>
+    createRunPolicy({
+      store,
+      options: resolveRunPolicyOptions(),
+      retry: resolveRetryOptions(),
+      emit: () => {},
+      clock: systemClock,
+    });
+
+  it('is made only when another call of the run is in flight beside it', async () => {
+    const policy = policyOn();
+    const made: string[] = [];
+    const key = (name: string, value: string) => () => {
+      made.push(name);
+      return value;
+    };
+    const request = { runId: 'r', toolName: 'lookup', timeoutMs: 1_000 };
+    const lone = await policy.reserve({ ...request, argumentsKey: key('lone', '={"id":"a"}') });
+    expect(lone.kind).toBe('run');
+    await policy.record({
+      ...request,
+      toolCallId: 'c1',
+      argumentsKey: '',
+      outcome: ok({}),
+      reservation: lone,
+    });
+    expect(made).toEqual([]);
+    // two calls in flight in one run: the second compares keys with the first, and an identical
+    // one shares its verdict instead of running
+    const first = await policy.reserve({ ...request, argumentsKey: key('first', '={"id":"b"}') });
+    const different = await policy.reserve({ ...request, argumentsKey: key('different', '={"id":"c"}') });
+    const same = await policy.reserve({ ...request, argumentsKey: key('same', '={"id":"b"}') });
+    expect([first.kind, different.kind, same.kind]).toEqual(['run', 'run', 'shared']);
+    expect(made).toEqual(expect.arrayContaining(['first', 'different', 'same']));
+    const verdict = await policy.record({
+      ...request,
+      toolCallId: 'c2',
+      argumentsKey: '',
+      outcome: ok({ b: 1 }),
+      reservation: first,
+    });
+    expect(same.kind === 'shared' && (await same.verdict)).toEqual(verdict);
+  });
+
+  it('is written out for a store that is not the in-memory one', async () => {
+    const memory = createMemoryStore();
+    const commands: RunCommand[] = [];
+    const wrapped: StateStore = {
+      updateRun: (scope, command, settings) => {
+        commands.push(JSON.parse(JSON.stringify(command)) as RunCommand);
+        return memory.updateRun(scope, command, settings);
+      },
+      inspectRun: (scope) => memory.inspectRun(scope),
+      clear: (scope) => memory.clear(scope),
+    };
+    const policy = policyOn(wrapped);
+    const request = { runId: 'r', toolName: 'lookup', timeoutMs: 1_000 };
+    const reservation = await policy.reserve({ ...request, argumentsKey: () => '={"id":"a"}' });
+    await policy.record({ ...request, toolCallId: 'c1', argumentsKey: '', outcome: ok({}), reservation });
+    expect(commands.map((command) => [command.kind, command.call])).toEqual([
+      ['reserve', 'c:lookup\u0000={"id":"a"}'],
+      ['settle', 'c:lookup\u0000={"id":"a"}'],
+    ]);
   });
 });

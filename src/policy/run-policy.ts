@@ -98,8 +98,12 @@ export type Maybe<T> = T | Promise<T>;
 export interface ReserveRequest {
   runId: string;
   toolName: string;
-  /** The canonical arguments key (`canonicalArgumentsKey`). */
-  argumentsKey: string;
+  /**
+   * The canonical arguments key (`callKey`), or a function that makes it: it is called only when
+   * the key is needed (another call of the run in flight beside this one, or a counter of the run
+   * to look up), so a lone call in a clean run never builds it.
+   */
+  argumentsKey: string | (() => string);
   /** The tool's per-attempt timeout; a reservation lapses after the call's longest possible time. */
   timeoutMs: number;
   /** The caller's signal: aborting it ends a wait for a place. */
@@ -232,20 +236,76 @@ interface InFlightCall {
 /**
  * A call that has claimed its place among the calls of its run in flight here. It is also the
  * reservation `reserve` hands back once the store has placed it, so admitting a call makes one
- * object, not two.
+ * object, not two. Its call key is made on first read.
  */
-interface Claim extends InFlightCall, RunReservation {
-  runId: string;
-  toolName: string;
-  /** The run's record key, under which its calls in flight are listed. */
-  scope: string;
+class Claim implements InFlightCall, RunReservation {
+  readonly kind = 'run';
+  settled = false;
   /** The next call of the same run in flight here. */
-  next: Claim | undefined;
+  next: Claim | undefined = undefined;
+  verdict: Promise<Verdict> | undefined = undefined;
+  resolve: ((verdict: Verdict) => void) | undefined = undefined;
+  #call: string | undefined;
+  #argumentsKey: string | (() => string) | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly runId: string,
+    readonly toolName: string,
+    /** The run's record key, under which its calls in flight are listed. */
+    readonly scope: string,
+    argumentsKey: string | (() => string),
+  ) {
+    this.#argumentsKey = argumentsKey;
+  }
+
+  get call(): string {
+    if (this.#call === undefined) {
+      const argumentsKey = this.#argumentsKey!;
+      this.#call = keyOf(
+        'c',
+        this.toolName,
+        typeof argumentsKey === 'string' ? argumentsKey : argumentsKey(),
+      );
+      this.#argumentsKey = undefined;
+    }
+    return this.#call;
+  }
 }
 
 /** True for a reservation this policy made (every one it hands out is its claim). */
 function isClaim(reservation: RunReservation): reservation is Claim {
-  return 'scope' in reservation;
+  return reservation instanceof Claim;
+}
+
+/**
+ * The memory store's commands for a claim, read in the same step: the call key is read through
+ * the claim, so the store builds it only when it compares or counts it. Other stores get plain
+ * objects with the key written out, since they may copy or serialise the command.
+ */
+class ReserveNow {
+  readonly kind = 'reserve';
+  constructor(
+    readonly claim: Claim,
+    readonly unavailable: string,
+    readonly leaseMs: number,
+  ) {}
+  get id(): string {
+    return this.claim.id;
+  }
+  get call(): string {
+    return this.claim.call;
+  }
+}
+class SettleNow {
+  readonly kind = 'settle';
+  constructor(readonly claim: Claim) {}
+  get id(): string {
+    return this.claim.id;
+  }
+  get call(): string {
+    return this.claim.call;
+  }
 }
 
 /** The promise an identical call waits on, made on the first follower's demand. */
@@ -262,8 +322,10 @@ interface SettleRequest {
   toolName: string;
   toolCallId: string;
   outcome: Outcome;
-  call: string;
-  id: string;
+  /** The call's claim, when it reserved a place here: its key, and the reservation to drop. */
+  own: Claim | undefined;
+  /** The call's arguments key, for a call that holds no claim. */
+  argumentsKey: string;
 }
 
 /** While a call waits for a place, how often it asks the store again (another process may settle). */
@@ -355,10 +417,10 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   // never empty (see KEEP): V8 shrinks an emptied map's table and grows it on the next set
   const inFlight = new Map<string | typeof KEEP, Claim | undefined>([[KEEP, undefined]]);
 
-  /** The call of the run identical to `call` in flight here, if any. */
-  const identical = (scope: string, call: string): Claim | undefined => {
-    for (let claim = inFlight.get(scope); claim !== undefined; claim = claim.next)
-      if (claim.call === call) return claim;
+  /** The call of the run identical to `claim` in flight here, if any (keys are only made when there is one). */
+  const identical = (claim: Claim): Claim | undefined => {
+    for (let other = inFlight.get(claim.scope); other !== undefined; other = other.next)
+      if (other.call === claim.call) return other;
     return undefined;
   };
   const list = (claim: Claim) => {
@@ -479,35 +541,20 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
 
   return {
     reserve({ runId, toolName, argumentsKey, timeoutMs, signal }) {
-      const scope = scopeOf(runId);
-      const call = keyOf('c', toolName, argumentsKey);
-      const leader = identical(scope, call);
+      // claim the call before anything can wait, so an identical call arriving meanwhile follows it
+      const claim = new Claim(`${processId}:${++sequence}`, runId, toolName, scopeOf(runId), argumentsKey);
+      const leader = identical(claim);
       const leaseMs =
         (retry.maxAttempts === 1 ? timeoutMs : retry.maxElapsedMs + timeoutMs) + LEASE_MARGIN_MS;
       if (leader !== undefined)
         return { kind: 'shared', verdict: followVerdict(verdictOf(leader), toolName, leaseMs, signal) };
-      // claim the call before anything can wait, so an identical call arriving meanwhile follows it
-      const claim: Claim = {
-        kind: 'run',
-        id: `${processId}:${++sequence}`,
-        call,
-        settled: false,
-        runId,
-        toolName,
-        scope,
-        next: undefined,
-        verdict: undefined,
-        resolve: undefined,
-      };
       list(claim);
       if (signal?.aborted) return aborted(claim);
-      const command: RunCommand = {
-        kind: 'reserve',
-        id: claim.id,
-        call,
-        unavailable: sharedKeyOf('u', toolName),
-        leaseMs,
-      };
+      const unavailable = sharedKeyOf('u', toolName);
+      const command: RunCommand =
+        updateNow === undefined
+          ? { kind: 'reserve', id: claim.id, call: claim.call, unavailable, leaseMs }
+          : new ReserveNow(claim, unavailable, leaseMs);
       const first = update(runId, command);
       if (first instanceof Promise) return waitForTurn(claim, command, first, signal);
       return place(claim, first) ?? waitForTurn(claim, command, first, signal);
@@ -517,18 +564,12 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
       if (reservation?.kind === 'refused')
         return { outcome, ...(reservation.halt ? { halt: reservation.halt } : {}) };
       if (reservation?.kind === 'shared') return reservation.verdict;
-      const own = reservation?.kind === 'run' && !reservation.settled ? reservation : undefined;
+      const own =
+        reservation?.kind === 'run' && !reservation.settled && isClaim(reservation) ? reservation : undefined;
       if (own !== undefined) own.settled = true;
       let verdict: Maybe<Verdict>;
       try {
-        verdict = settle({
-          runId,
-          toolName,
-          toolCallId,
-          outcome,
-          call: own?.call ?? keyOf('c', toolName, argumentsKey),
-          id: reservation?.kind === 'run' ? reservation.id : '',
-        });
+        verdict = settle({ runId, toolName, toolCallId, outcome, own, argumentsKey });
       } catch (error) {
         ended(runId, own, { outcome });
         throw error;
@@ -602,16 +643,18 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   }
 
   function settle(request: SettleRequest): Maybe<Verdict> {
-    const { runId, toolName, outcome, call, id } = request;
+    const { runId, toolName, outcome, own } = request;
     if (outcome.ok) {
-      if (id === '') return { outcome };
-      const settled = update(runId, { kind: 'settle', id, call });
+      if (own === undefined) return { outcome };
+      const command: RunCommand =
+        updateNow === undefined ? { kind: 'settle', id: own.id, call: own.call } : new SettleNow(own);
+      const settled = update(runId, command);
       return settled instanceof Promise ? settled.then(() => ({ outcome })) : { outcome };
     }
     const reply = update(runId, {
       kind: 'settle',
-      id,
-      call,
+      id: own?.id ?? '',
+      call: own?.call ?? keyOf('c', toolName, request.argumentsKey),
       failure: {
         error: sharedKeyOf('e', toolName, outcome.error),
         class: sharedKeyOf('k', toolName, outcome.class),

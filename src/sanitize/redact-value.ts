@@ -179,58 +179,88 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 /**
+ * Most objects and lists {@link isClean} visits before it leaves the value to the careful walk.
+ * A shared object is walked once per reference (a set of the objects seen costs more, on the tree
+ * that tool data almost always is), so a web of shared references that would expand past the
+ * budget takes the careful walk, which visits each object once.
+ */
+const CLEAN_WALK_BUDGET = 200_000;
+/** Marks, on the walk's stack, where an object's fields end: its place on the path is given up. */
+const LEAVE: object = Object.freeze({});
+
+/**
  * True when no string or key in `value` leaks and nothing in it needs the careful walk (a toJSON
- * method, a property that throws), so the value can be returned as it is. Iterative and
+ * method, a property that throws, a cycle), so the value can be returned as it is. Iterative and
  * allocation-light: the common case of clean, plain data costs one read of each string.
  */
 function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
   const options = { allowRules };
   const checkKeyNames = !allowRules.includes('credential');
-  // Made once a second object turns up, since most results are one flat object: the objects
-  // already walked (shared and cyclic references), and the keys found clean with their
-  // strength, since the rows of a list repeat the same few keys.
-  let firstObject: object | undefined;
-  let seen: Set<object> | undefined;
-  let cleanKeys: Map<string, KeyStrength> | undefined;
+  // the rows of a list repeat the same keys in the same order: the last object's keys, found
+  // clean, with their strengths, are compared string by string rather than looked up again
+  let lastKeys: readonly string[] | undefined;
+  let lastStrengths: KeyStrength[] | undefined;
+  let budget = CLEAN_WALK_BUDGET;
+  if (typeof value === 'string') return cleanText(options, value);
+  // the objects on the path from the root: one met again is a cycle, whose far side is being
+  // walked already (the path is short, and scanning it allocates nothing)
+  const path: object[] = [];
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const input = stack.pop();
-    if (typeof input === 'string') {
-      // most strings of tool data were seen clean before: answer those without the call
-      if (!isKnownClean(input) && findLeaks(input, options).length > 0) return false;
+    if (input === LEAVE) {
+      path.pop();
       continue;
     }
-    if (typeof input !== 'object' || input === null) continue;
-    if (firstObject === undefined) firstObject = input;
-    else {
-      if (seen === undefined) {
-        seen = new Set([firstObject]);
-        cleanKeys = new Map();
-      }
-      if (seen.has(input)) continue;
-      seen.add(input);
-    }
+    if (typeof input !== 'object' || input === null || path.includes(input)) continue;
+    if (--budget < 0) return false;
+    path.push(input);
+    stack.push(LEAVE);
     try {
       if (Array.isArray(input)) {
-        for (const item of input) stack.push(item);
+        for (const item of input) {
+          if (typeof item === 'string') {
+            // most strings of tool data were seen clean before: answer those without the call
+            if (!cleanText(options, item)) return false;
+          } else if (typeof item === 'object' && item !== null) stack.push(item);
+        }
         continue;
       }
       if (typeof (input as { toJSON?: unknown }).toJSON === 'function') return false;
-      for (const key of Object.keys(input)) {
-        let strength = cleanKeys?.get(key);
-        if (strength === undefined) {
-          if (findLeaks(key, options).length > 0) return false;
-          strength = checkKeyNames ? secretKeyStrength(key) : 'none';
-          cleanKeys?.set(key, strength);
+      const keys = Object.keys(input);
+      let strengths = lastStrengths;
+      if (strengths === undefined || !sameKeys(keys, lastKeys)) {
+        strengths = [];
+        for (const key of keys) {
+          if (!cleanText(options, key)) return false;
+          strengths.push(checkKeyNames ? secretKeyStrength(key) : 'none');
         }
-        const field = (input as Record<string, unknown>)[key];
-        if (strength !== 'none' && typeof field === 'string' && isSecretByKeyName(strength, field))
-          return false;
-        stack.push(field);
+        lastKeys = keys;
+        lastStrengths = strengths;
+      }
+      for (let index = 0; index < keys.length; index++) {
+        const field = (input as Record<string, unknown>)[keys[index]!];
+        if (typeof field === 'string') {
+          const strength = strengths[index]!;
+          if (strength !== 'none' && isSecretByKeyName(strength, field)) return false;
+          if (!cleanText(options, field)) return false;
+        } else if (typeof field === 'object' && field !== null) stack.push(field);
       }
     } catch {
       return false; // a getter or proxy that throws: the full walk knows what to do with it
     }
   }
+  return true;
+}
+
+/** Whether a string is clean: most strings of tool data were seen clean before, and answer at once. */
+function cleanText(options: { allowRules: readonly LeakRuleName[] }, text: string): boolean {
+  return isKnownClean(text) || findLeaks(text, options).length === 0;
+}
+
+/** Whether two key lists hold the same keys in the same order. */
+function sameKeys(keys: readonly string[], last: readonly string[] | undefined): boolean {
+  if (last === undefined || last.length !== keys.length) return false;
+  for (let index = 0; index < keys.length; index++) if (keys[index] !== last[index]) return false;
   return true;
 }

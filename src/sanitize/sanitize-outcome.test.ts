@@ -171,6 +171,20 @@ describe('sanitizeOutcome', () => {
     ]);
   });
 
+  it('walks a web of shared references in bounded time, and still finds what is at its bottom', () => {
+    // 40 levels of two references to the next level: 2^40 paths, 41 objects
+    let clean: Record<string, unknown> = { status: 'shipped' };
+    let leaking: Record<string, unknown> = { note: 'see /home/deploy/.env' };
+    for (let level = 0; level < 40; level++) {
+      clean = { left: clean, right: clean };
+      leaking = { left: leaking, right: leaking };
+    }
+    expect(sanitizeOutcome({ class: 'ok', ok: true, data: clean }).leaks).toEqual([]);
+    expect(
+      sanitizeOutcome({ class: 'ok', ok: true, data: leaking }).leaks.map((leak) => leak.rule),
+    ).toContain('filesystem-path');
+  });
+
   it('survives cycles, throwing getters and toJSON', () => {
     const cyclic: Record<string, unknown> = { path: '/root/.ssh/id_rsa' };
     cyclic['self'] = cyclic;

@@ -63,8 +63,10 @@ export function applyRunCommand(
         };
       }
     }
-    const { inFlight, sameInFlight, nextExpiry } = record.reservations.scan(nowMs, command.call);
-    const sameCall = Number(record.keys.get(command.call) ?? 0);
+    // the call key is read only where something could match it: a lone call in a clean run
+    // (the usual case) never needs it
+    const { inFlight, sameInFlight, nextExpiry } = record.reservations.scan(nowMs, command);
+    const sameCall = record.keys.size === 0 ? 0 : Number(record.keys.get(command.call) ?? 0);
     if (
       record.failed + inFlight >= settings.maxFailedCalls ||
       sameCall + sameInFlight >= settings.maxSameFailures
@@ -74,7 +76,7 @@ export function applyRunCommand(
         retryAfterMs: Number.isFinite(nextExpiry) ? Math.max(1, nextExpiry - nowMs) : 1,
       };
     }
-    record.reservations.set(command.id, { call: command.call, expiresAt: nowMs + command.leaseMs });
+    record.reservations.set(command.id, { source: command, expiresAt: nowMs + command.leaseMs });
     renew();
     return { kind: 'admitted' };
   }

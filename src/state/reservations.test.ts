@@ -20,8 +20,8 @@ describe('Reservations', () => {
         const model = new Map<string, HeldReservation>();
         for (const step of operations) {
           if (step.kind === 'set') {
-            reservations.set(step.id, { call: step.call, expiresAt: step.expiresAt });
-            model.set(step.id, { call: step.call, expiresAt: step.expiresAt });
+            reservations.set(step.id, { source: { call: step.call }, expiresAt: step.expiresAt });
+            model.set(step.id, { source: { call: step.call }, expiresAt: step.expiresAt });
           } else if (step.kind === 'delete') {
             expect(reservations.delete(step.id)).toBe(model.delete(step.id));
           } else if (step.kind === 'has') {
@@ -39,10 +39,14 @@ describe('Reservations', () => {
                 continue;
               }
               inFlight++;
-              if (held.call === step.call) sameInFlight++;
+              if (held.source.call === step.call) sameInFlight++;
               nextExpiry = Math.min(nextExpiry, held.expiresAt);
             }
-            expect(reservations.scan(step.now, step.call)).toEqual({ inFlight, sameInFlight, nextExpiry });
+            expect(reservations.scan(step.now, { call: step.call })).toEqual({
+              inFlight,
+              sameInFlight,
+              nextExpiry,
+            });
           }
           expect(reservations.size).toBe(model.size);
         }

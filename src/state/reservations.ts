@@ -1,6 +1,10 @@
-/** One call in flight: its call key and when its reservation lapses. */
+/**
+ * One call in flight: where its call key is read, and when its reservation lapses. The key is
+ * read only when another call of the run is in flight beside it, so a lone call's key (its
+ * canonical arguments) need never be built.
+ */
 export interface HeldReservation {
-  call: string;
+  source: { readonly call: string };
   expiresAt: number;
 }
 
@@ -52,8 +56,8 @@ export class Reservations {
     return this.#more?.delete(id) === true;
   }
 
-  /** Drops the reservations that lapsed by `nowMs` and counts the live ones. */
-  scan(nowMs: number, call: string): InFlightCount {
+  /** Drops the reservations that lapsed by `nowMs` and counts the live ones (of `of.call` too). */
+  scan(nowMs: number, of: { readonly call: string }): InFlightCount {
     let inFlight = 0;
     let sameInFlight = 0;
     let nextExpiry = Number.POSITIVE_INFINITY;
@@ -64,7 +68,7 @@ export class Reservations {
         this.#sole = undefined;
       } else {
         inFlight++;
-        if (sole.call === call) sameInFlight++;
+        if (sole.source.call === of.call) sameInFlight++;
         nextExpiry = sole.expiresAt;
       }
     }
@@ -75,7 +79,7 @@ export class Reservations {
           continue;
         }
         inFlight++;
-        if (reservation.call === call) sameInFlight++;
+        if (reservation.source.call === of.call) sameInFlight++;
         nextExpiry = Math.min(nextExpiry, reservation.expiresAt);
       }
     }
