@@ -64,6 +64,9 @@ const DATASTORE_SCHEMES = new Set([
   'elasticsearch',
   'opensearch',
   'vault',
+  // local sockets and pipes: `unix:///var/run/docker.sock`, `npipe:////./pipe/docker_engine`
+  'unix',
+  'npipe',
 ]);
 
 /** The longest URL redacted from one `://`, and the longest authority read, in characters. */

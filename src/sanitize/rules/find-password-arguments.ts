@@ -283,6 +283,8 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
   // each character is read a bounded number of times
   let token: Token = first;
   for (let words = 0; words < PROSE_WORDS; words += 1) {
+    // a flag ends the prose; it is read as a flag, with its own argument
+    if (text.charCodeAt(token.start) === CODE.HYPHEN) return token.start;
     const bare = token.value.length <= 8 ? token.value.toLowerCase() : '';
     const connector = CONNECTORS.has(bare) || (bare.endsWith(':') && CONNECTORS.has(bare.slice(0, -1)));
     if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended

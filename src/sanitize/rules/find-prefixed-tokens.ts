@@ -154,6 +154,9 @@ function isSourcegraphBody(body: string): boolean {
 
 function shapeHolds(format: TokenFormat, body: string): boolean {
   if (format.shape === 'jwt') return isJwtBody(body);
+  // Airtable: `pat<14 alphanumerics>.<64 hex>`
+  if (format.shape === 'airtable')
+    return body.charCodeAt(14) === CODE.DOT && [...body.slice(15)].every((c) => isHex(c.charCodeAt(0)));
   // Braintree: `<merchant id>$<32 hex>` after the environment
   if (format.shape === 'dollar') {
     const dollar = body.indexOf('$');

@@ -52,6 +52,7 @@ export interface TokenFormat {
   shape?:
     | 'jwt'
     | 'dollar'
+    | 'airtable'
     | 'mixed'
     | 'dotted'
     | 'slack'
@@ -226,9 +227,16 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('slack-token', ['xoxb-', 'xoxp-', 'xoxe-', 'xoxe.xoxb-', 'xoxe.xoxp-'], 'slack', 15, 300, {
     shape: 'slack',
   }),
-  format('slack-legacy-token', ['xoxa-', 'xoxo-', 'xoxs-', 'xoxr-', 'xapp-'], 'slack', 10, 300, {
-    shape: 'slack-legacy',
-  }),
+  format(
+    'slack-legacy-token',
+    ['xoxa-', 'xoxo-', 'xoxs-', 'xoxr-', 'xapp-', 'xoxc-', 'xoxd-'],
+    'slack',
+    10,
+    300,
+    {
+      shape: 'slack-legacy',
+    },
+  ),
   format(
     'slack-webhook-url',
     ['hooks.slack.com/services/', 'hooks.slack.com/workflows/', 'hooks.slack.com/triggers/'],
@@ -249,6 +257,30 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('typeform-api-token', ['tfp_'], 'word-dash-dot-equals', 59, 59),
   format('vault-token', ['hvs.', 'hvb.', 'hvr.'], 'word-dash', 24, 300, { minimumEntropy: 3 }),
   format('yandex-api-key', ['AQVN'], 'word-dash', 35, 38, { minimumEntropy: 3 }),
+  // Formats from the providers' own documentation of their key and token prefixes
+  format('airtable-personal-access-token', ['pat'], 'word-dash-dot', 79, 79, { shape: 'airtable' }),
+  format('bitbucket-app-password', ['ATBB'], 'alphanumeric', 28, 40, { minimumEntropy: 3.5, shape: 'mixed' }),
+  format('contentful-personal-access-token', ['CFPAT-'], 'word-dash', 43, 43, { minimumEntropy: 3 }),
+  format('dropbox-short-lived-token', ['sl.'], 'word-dash-dot-equals', 130, 1400, { minimumEntropy: 3.5 }),
+  format('groq-api-key', ['gsk_'], 'alphanumeric', 48, 56, { minimumEntropy: 3.5, shape: 'mixed' }),
+  format('langsmith-api-key', ['lsv2_pt_', 'lsv2_sk_'], 'word', 40, 60, { minimumEntropy: 3 }),
+  format('netlify-personal-access-token', ['nfp_'], 'alphanumeric', 36, 48, { minimumEntropy: 3.5 }),
+  format('nuget-api-key', ['oy2'], 'alphanumeric', 43, 43, { minimumEntropy: 3.5 }),
+  format('pinecone-api-key', ['pcsk_'], 'word', 40, 120, { minimumEntropy: 3.5 }),
+  format('render-api-key', ['rnd_'], 'alphanumeric', 28, 40, { minimumEntropy: 3.5, shape: 'mixed' }),
+  format('replicate-api-token', ['r8_'], 'alphanumeric', 37, 40, { minimumEntropy: 3.5, shape: 'mixed' }),
+  format('supabase-access-token', ['sbp_'], 'hex', 40, 40, { minimumEntropy: 3 }),
+  format(
+    'tailscale-key',
+    ['tskey-api-', 'tskey-auth-', 'tskey-client-', 'tskey-scim-', 'tskey-webhook-'],
+    'word-dash',
+    20,
+    100,
+    {
+      minimumEntropy: 3,
+    },
+  ),
+  format('xai-api-key', ['xai-'], 'alphanumeric', 70, 90, { minimumEntropy: 3.5, shape: 'mixed' }),
   format(
     'authorization-header',
     ['Bearer ', 'Basic ', 'Token ', 'Digest ', 'bearer ', 'token '],

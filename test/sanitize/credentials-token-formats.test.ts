@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findLeaks } from '../../src/sanitize/find-leaks.js';
+import { redactText } from '../../src/sanitize/redact-text.js';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const HEX = '0123456789abcdef';
+
+/** A random body of `length` characters from `alphabet`, with upper case, lower case and digits when it can. */
+function body(alphabet: string, length: number) {
+  return fc
+    .array(fc.constantFrom(...alphabet), { minLength: length, maxLength: length })
+    .map((characters) => characters.join(''))
+    .filter(
+      (value) =>
+        new Set(value).size >= Math.min(12, length / 2) &&
+        ![...value].some((character) => value.split(character).length > 6) &&
+        /\d/.test(value) &&
+        /[a-z]/i.test(value),
+    );
+}
+
+/** Tokens whose formats the providers document, each as a prefix and a random body. */
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  'Docker Hub PAT': body(ALPHANUMERIC, 27).map((b) => `dckr_pat_${b}`),
+  'Figma PAT': body(ALPHANUMERIC, 40).map((b) => `figd_${b}`),
+  'Google refresh token': body(ALPHANUMERIC, 60).map((b) => `1//0${b}`),
+  'Braintree access token': fc
+    .tuple(body('abcdefghijklmnopqrstuvwxyz0123456789', 16), body(HEX, 32))
+    .map(([merchant, key]) => `access_token$production$${merchant}$${key}`),
+  'Groq key': body(ALPHANUMERIC, 52).map((b) => `gsk_${b}`),
+  'Supabase token': body(HEX, 40).map((b) => `sbp_${b}`),
+  'Tailscale key': body(ALPHANUMERIC, 40).map((b) => `tskey-auth-${b}`),
+  'Airtable PAT': fc.tuple(body(ALPHANUMERIC, 14), body(HEX, 64)).map(([id, key]) => `pat${id}.${key}`),
+  'Telegram bot token in an API path': fc
+    .tuple(
+      fc.stringMatching(/^[1-9][0-9]{8,9}$/).filter((id) => !/(\d)\1\1/.test(id)),
+      body(ALPHANUMERIC, 33),
+    )
+    .map(([id, key]) => `bot${id}:AA${key}`.slice(3)),
+};
+
+describe('provider token formats', () => {
+  it.each(Object.keys(FORMATS))('redacts a %s wherever it stands', (name) => {
+    fc.assert(
+      fc.property(FORMATS[name] as fc.Arbitrary<string>, (token) => {
+        for (const text of [token, `using ${token} for the sync`, `{"auth":"${token}"}`]) {
+          expect(redactText(text).text.includes(token), text).toBe(false);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('redacts a Telegram bot token glued to "bot" in a URL, and an Azure SAS signature', () => {
+    const token = '8403502228:AAzak41XIMeX58NZ1ZHh3U1z-g6U7qu9VZv';
+    expect(redactText(`POST https://api.telegram.org/bot${token}/sendMessage`).text).not.toContain(token);
+    const sig = 'q8VtL2mZx9Kp4Rw8Bn3Yc5Hd1FsQ9wE6rT0yUi8Op2A%3D';
+    expect(
+      redactText(`https://acct.blob.core.windows.net/c/b.json?sv=2022-11-02&sr=b&sig=${sig} expired`).text,
+    ).not.toContain(sig);
+  });
+
+  it('leaves placeholders of the same formats alone', () => {
+    for (const text of [
+      'docker login -u you --password-stdin <<< dckr_pat_xxxxxxxxxxxxxxxxxxxxxxxxxxx',
+      'export GROQ_API_KEY=gsk_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+      'figd_0000000000000000000000000000000000000000',
+    ]) {
+      expect(
+        findLeaks(text).filter((span) => span.rule === 'credential'),
+        text,
+      ).toEqual([]);
+    }
+  });
+});
