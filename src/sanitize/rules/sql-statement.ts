@@ -34,7 +34,7 @@ const DATABASE_ERROR = new RegExp(
     [
       String.raw`(?:syntax error at or near|relation "|column "|duplicate key value violates|violates (?:foreign key|not-null|unique|check) constraint|SQLSTATE|ORA-\d{5}|ER_[A-Z_]{3}|SQLITE_[A-Z]{3}|PG::[A-Z]|You have an error in your SQL syntax|Unknown (?:column|table|database) |no such (?:table|column|index): |deadlock detected|could not serialize access|QueryFailedError|SequelizeDatabaseError|PrismaClientKnownRequestError|MongoServerError|MongoError|E11000 duplicate key|Deadlock found when trying to get lock|Lock wait timeout exceeded|canceling statement due to (?:lock|statement) timeout|WRONGTYPE Operation against a key|Invalid \`prisma\.)`,
       // psql and libpq write their severities with two spaces after the colon
-      String.raw`(?:ERROR|FATAL|PANIC):  [a-z]`,
+      '(?:ERROR|FATAL|PANIC):  [a-z]',
       String.raw`(?:ERROR|Error) \d{4} \([0-9A-Z]{5}\)|Msg \d{3,5}, Level \d{1,2}, State \d{1,3}|SQL\d{4}[NWC]\b|DB::Exception\b|SQL compilation error\b`,
       String.raw`(?:java\.sql\.SQL|org\.hibernate\.|sqlalchemy\.exc\.|psycopg2?\.errors\.|sqlite3\.|ActiveRecord::|Microsoft\.Data\.SqlClient\.|System\.Data\.SqlClient\.|Npgsql\.|MySql\.Data\.)\w`,
       String.raw`(?:Invalid (?:object|column) name '|Violation of (?:PRIMARY|UNIQUE) KEY constraint|Cannot insert (?:the value NULL|duplicate key)|conflicted with the (?:FOREIGN KEY|REFERENCE|CHECK) constraint|Duplicate entry '|Access denied for user '|permission denied for (?:table|relation|schema|sequence|database|view|function) |null value in column "|password authentication failed for user|unconfigured table |\[Invalid query\]|index_not_found_exception|no such index \[|Not found: (?:Table|Dataset) )`,
