@@ -62,6 +62,13 @@ export function isLineStart(text: string, index: number): boolean {
   return (previous === 110 || previous === 114) && text.charCodeAt(cursor - 2) === 92;
 }
 
+/** Where the next line starts after the break {@link lineEnd} stopped at: `\r\n`, `\n`, `\r`, or JSON-escaped. */
+export function nextLineStart(text: string, breakIndex: number): number {
+  const code = text.charCodeAt(breakIndex);
+  if (code === 92 || (code === 13 && text.charCodeAt(breakIndex + 1) === 10)) return breakIndex + 2;
+  return breakIndex + 1;
+}
+
 /**
  * The end of a `:port` (one to five digits, not followed by a sixth) that starts at `index`, or
  * `index` itself when there is none.

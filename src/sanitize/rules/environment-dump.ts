@@ -1,5 +1,5 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, lineEnd, scanRight } from '../text-scan.js';
+import { eachMatch, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
 
 /** An upper-case variable name followed by `=` or (quoted, as in a JSON dump) `:`, also as an array key (`env['DB_HOST'] =`). */
 const VARIABLE_ASSIGNMENT = /\b[A-Z][A-Z0-9_]+["']?\]?[ \t]*[:=]/g;
@@ -175,7 +175,7 @@ function findVariableTables(text: string, spans: LeakSpan[]): void {
     while (end < limit) {
       const next = lineEnd(text, end, limit - end);
       if (isVariableName(firstWord(text, end, next), '=')) variables += 1;
-      const lineStart = text.charCodeAt(next) === 13 ? next + 2 : next + 1;
+      const lineStart = nextLineStart(text, next);
       if (next >= limit || lineStart >= text.length || isBlankLine(text, lineStart)) {
         end = next;
         break;

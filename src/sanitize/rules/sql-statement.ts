@@ -1,5 +1,5 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, lineEnd } from '../text-scan.js';
+import { eachMatch, lineEnd, nextLineStart } from '../text-scan.js';
 
 /** The words a statement can open with; each hit is then checked against statement grammar. */
 const STATEMENT_KEYWORD =
@@ -102,8 +102,7 @@ function lineStart(text: string, index: number, reach: number): number {
 function errorEnd(text: string, from: number): number {
   let end = lineEnd(text, from, 512);
   for (let line = 0; line < CONTINUATION_LINES; line += 1) {
-    const code = text.charCodeAt(end);
-    const next = code === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : code === 92 ? end + 2 : end + 1;
+    const next = nextLineStart(text, end);
     if (next >= text.length) break;
     CONTINUATION.lastIndex = next;
     if (!CONTINUATION.test(text)) break;
