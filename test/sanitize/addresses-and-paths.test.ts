@@ -116,6 +116,17 @@ describe('10.x addresses, unless the text says version', () => {
     );
   });
 
+  it('keeps the reserved blocks as the RFCs name them, and redacts a network of their own', () => {
+    const guide = 'Private ranges are 10.0.0.0/8, 172.16.0.0/12 and 192.168.0.0/16.';
+    expect(found(internalAddressRule, guide)).toBe('');
+    fc.assert(
+      fc.property(tenAddress, fc.integer({ min: 9, max: 30 }), (address, bits) => {
+        const text = `the VPC uses ${address}/${bits}.`;
+        expect(found(internalAddressRule, text), text).toBe(`${address}/${bits}`);
+      }),
+    );
+  });
+
   it('leaves 10.x version numbers alone, in ranges, after version words and in paths', () => {
     fc.assert(
       fc.property(

@@ -144,6 +144,19 @@ const VERSION_WORD =
 const VERSION_NAME =
   /^(?:versions?|ver|v|firmware|releases?|released|build|builds|patch|patched|upgrade[ds]?|update[ds]?|kernel|bios|drivers?|revision|rev|os)$/i;
 
+/**
+ * The reserved blocks themselves, as RFC 1918, 6598, 3927 and 1122 name them: public knowledge,
+ * written in every networking guide, and no address of anyone's network.
+ */
+const RESERVED_BLOCKS = new Set([
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '169.254.0.0/16',
+  '127.0.0.0/8',
+]);
+
 /** A word that numbers a part of a document: `section 10.2.1.3`, `Clause 10.1.2.4`. */
 const NUMBERING_WORD =
   /^(?:sections?|sect|sec|clauses?|chapters?|chap|ch|articles?|art|paragraphs?|para|figures?|fig|appendix|step|items?|requirements?|req|oid)$/;
@@ -343,7 +356,8 @@ function cidrEnd(text: string, end: number): number {
   const digitsEnd = scanRight(text, end + 1, isDigitCode, 2);
   if (digitsEnd === end + 1) return end;
   const next = text.charCodeAt(digitsEnd);
-  if (isDigitCode(next) || next === 46 || next === 47 || isLetterCode(next)) return end;
+  const dottedOn = next === 46 && isDigitCode(text.charCodeAt(digitsEnd + 1));
+  if (isDigitCode(next) || dottedOn || next === 47 || isLetterCode(next)) return end;
   return Number(text.slice(end + 1, digitsEnd)) <= 32 ? digitsEnd : end;
 }
 
@@ -365,7 +379,7 @@ function findAddresses(text: string, spans: LeakSpan[]): void {
       previousEnd >= 0 && start - previousEnd <= 9 && LIST_JOINER.test(text.slice(previousEnd, start));
     let leaked: boolean;
     let addressLike: boolean;
-    if (range === null) {
+    if (range === null || RESERVED_BLOCKS.has(text.slice(start, spanEnd))) {
       leaked = false;
       addressLike = spanEnd > end || hasAddressContext(text, start, end);
     } else if (range !== 'ten' || spanEnd > end) {
