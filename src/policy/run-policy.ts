@@ -567,7 +567,10 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   return {
     reserve({ runId, toolName, argumentsKey, timeoutMs, signal }) {
       // claim the call before anything can wait, so an identical call arriving meanwhile follows it
-      const claim = new Claim(`${processId}:${++sequence}`, runId, toolName, scopeOf(runId), argumentsKey);
+      // base 36, not `${number}`: a decimal conversion goes through V8's number-to-string cache,
+      // which keeps each new string alive long enough to be promoted to the old generation
+      const id = `${processId}:${(++sequence).toString(36)}`;
+      const claim = new Claim(id, runId, toolName, scopeOf(runId), argumentsKey);
       const leader = identical(claim);
       const leaseMs =
         (retry.maxAttempts === 1 ? timeoutMs : retry.maxElapsedMs + timeoutMs) + LEASE_MARGIN_MS;
