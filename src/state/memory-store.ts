@@ -65,10 +65,19 @@ function isLastSuccess(record: RunRecord, command: Extract<RunCommand, { kind: '
   );
 }
 
-/** The reply to a settle that leaves no record. */
-function nothingSettled(): RunReply {
-  return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
-}
+/**
+ * The reply to a settle that leaves no record, and to a lone call's reserve: shared and frozen
+ * (the run policy only reads them), and copied for a caller of the public `updateRun`.
+ */
+const NOTHING_SETTLED: RunReply = Object.freeze({
+  kind: 'settled',
+  failed: 0,
+  sameCall: 0,
+  sameError: 0,
+  sameClass: 0,
+});
+const ADMITTED: RunReply = Object.freeze({ kind: 'admitted' });
+const nothingSettled = () => NOTHING_SETTLED;
 
 /** Expired records dropped from the old end per write: enough to keep up, never a long pause. */
 const SWEEP_PER_WRITE = 2;
@@ -196,7 +205,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         loneExpiresAt = now + Math.min(settings.idleTtlMs, settings.maxLifetimeMs);
         if (runs.size >= maxRecords) runs.shift(); // the lone call counts as a record
         sweepOld(now);
-        return { kind: 'admitted' };
+        return ADMITTED;
       }
     }
     const existing = live(scope, now);
@@ -220,7 +229,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     sweep,
     async updateRun(scope, command, settings) {
-      return updateRun(scope, command, settings);
+      const reply = updateRun(scope, command, settings);
+      return reply === NOTHING_SETTLED || reply === ADMITTED ? { ...reply } : reply;
     },
     async inspectRun(scope) {
       const now = clock.now();
