@@ -25,7 +25,7 @@ export interface RenderForModelInput {
    * and nothing was cut, the content holds only strings that pass has just read, with the same
    * allowlist, so the last pass is skipped.
    */
-  sanitized?: Outcome;
+  sanitized?: Outcome | undefined;
 }
 
 /**

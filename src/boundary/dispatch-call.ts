@@ -206,11 +206,14 @@ function decide(config: DispatchConfig, request: Request): Maybe<Decision | Deli
   const call: Parsed = { tool, args: parsed.value };
 
   // validate, under the tool's timeout and the caller's signal like the tool itself
-  const bounding = settleWithin(() => validateArguments(tool, call.args), {
-    timeoutMs: tool.timeoutMs,
-    clock: config.clock,
-    signal: request.signal,
-  });
+  const bounding = settleWithin(
+    validateArguments,
+    tool,
+    call.args,
+    tool.timeoutMs,
+    config.clock,
+    request.signal,
+  );
   return bounding instanceof Promise
     ? bounding.then((bounded) => gate(config, request, call, bounded))
     : gate(config, request, call, bounding);
@@ -306,17 +309,25 @@ function execute(
     }));
   // execute: the tool's result comes back through `Executing`, which delivers the message in the
   // step the result settles in
-  return new Delivery(
-    new Promise<ToolMessage>((resolve) => {
-      const executing = new Executing(config, request, call, reservation, passed.approval, resolve);
-      try {
-        startExecution(tool, value, executing, executing);
-      } catch (thrown) {
-        executing.failed(thrown);
-      }
-    }),
-  );
+  const message = new Promise<ToolMessage>(captureResolve);
+  const executing = new Executing(config, request, call, reservation, passed.approval, capturedResolve!);
+  capturedResolve = undefined;
+  try {
+    startExecution(tool, value, executing, executing);
+  } catch (thrown) {
+    executing.failed(thrown);
+  }
+  return new Delivery(message);
 }
+
+/**
+ * The resolve function of the promise `captureResolve` was last the executor of: one executor
+ * for every call's message promise, so making one allocates no closure. Read at once, then cleared.
+ */
+let capturedResolve: ((message: Maybe<ToolMessage>) => void) | undefined;
+const captureResolve = (resolve: (message: Maybe<ToolMessage>) => void) => {
+  capturedResolve = resolve;
+};
 
 /**
  * A call whose tool is running: the context the execution reads, and the listener that
@@ -324,33 +335,39 @@ function execute(
  * literal, an async frame and its promises were.
  */
 class Executing implements ExecutionContext, ExecutionListener {
-  readonly runId: string;
-  readonly toolCallId: string;
-  readonly signal: AbortSignal;
-  readonly clock: Clock;
-  readonly retry: ResolvedRetryOptions;
-  readonly emit: EventHandler;
-  readonly random: () => number;
-  readonly breaker: CircuitBreaker | undefined;
-  readonly approval: ToolApproval | undefined;
-
   constructor(
     readonly config: DispatchConfig,
     readonly request: Request,
     readonly call: Parsed,
     readonly reservation: Reservation,
-    approval: ToolApproval | undefined,
+    readonly approval: ToolApproval | undefined,
     readonly resolve: (message: Maybe<ToolMessage>) => void,
-  ) {
-    this.runId = request.runId;
-    this.toolCallId = request.toolCallId;
-    this.signal = request.signal;
-    this.clock = config.clock;
-    this.retry = config.retry;
-    this.emit = config.emit;
-    this.random = config.random;
-    this.breaker = config.breaker;
-    this.approval = approval;
+  ) {}
+
+  // the context the execution reads, from the request and the config rather than copied
+  get runId(): string {
+    return this.request.runId;
+  }
+  get toolCallId(): string {
+    return this.request.toolCallId;
+  }
+  get signal(): AbortSignal {
+    return this.request.signal;
+  }
+  get clock(): Clock {
+    return this.config.clock;
+  }
+  get retry(): ResolvedRetryOptions {
+    return this.config.retry;
+  }
+  get emit(): EventHandler {
+    return this.config.emit;
+  }
+  get random(): () => number {
+    return this.config.random;
+  }
+  get breaker(): CircuitBreaker | undefined {
+    return this.config.breaker;
   }
 
   executed(execution: Execution): void {
@@ -367,13 +384,13 @@ class Executing implements ExecutionContext, ExecutionListener {
         attempts: execution.attempts,
         reservation,
       };
-      const deliver = () => finishOrLastResort(config, request.source, request, decision);
-      if (outcome.class === 'refused' && outcome.offer !== undefined)
+      if (outcome.class === 'refused' && outcome.offer !== undefined) {
+        const deliver = () => finishOrLastResort(config, request.source, request, decision);
         // an offer that cannot be recorded is still shown; taking it up then finds nothing to approve
         this.resolve(
           recordOffer(config, { runId: request.runId, tool, args, outcome }).then(deliver, deliver),
         );
-      else this.resolve(deliver());
+      } else this.resolve(finishOrLastResort(config, request.source, request, decision));
     } catch (error) {
       this.failed(error);
     }
@@ -490,7 +507,7 @@ function deliver(
     allowRules: tool?.allowRules ?? NO_RULES,
     // the first pass found nothing: when the policy left the outcome as it was, the content
     // holds only what that pass read, and the last pass can be skipped (see renderForModel)
-    ...(sanitized.leaks.length === 0 ? { sanitized: sanitized.outcome } : {}),
+    sanitized: sanitized.leaks.length === 0 ? sanitized.outcome : undefined,
   });
   const { outcome, content } = rendered;
   reportLeaks(config, request, toolName, rendered.leaks);

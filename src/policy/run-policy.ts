@@ -417,13 +417,23 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   // never empty (see KEEP): V8 shrinks an emptied map's table and grows it on the next set
   const inFlight = new Map<string | typeof KEEP, Claim | undefined>([[KEEP, undefined]]);
 
+  /**
+   * The only call in flight here, while there is just one: held here rather than listed in
+   * `inFlight`, so the usual call (alone in its run, and in this process) writes no map. A
+   * second call first moves it to `inFlight`, so that while two or more are in flight they are
+   * all listed there.
+   */
+  let sole: Claim | undefined;
+
   /** The call of the run identical to `claim` in flight here, if any (keys are only made when there is one). */
   const identical = (claim: Claim): Claim | undefined => {
+    if (sole !== undefined) return sole.scope === claim.scope && sole.call === claim.call ? sole : undefined;
+    if (inFlight.size === 1) return undefined; // only KEEP: nothing in flight
     for (let other = inFlight.get(claim.scope); other !== undefined; other = other.next)
       if (other.call === claim.call) return other;
     return undefined;
   };
-  const list = (claim: Claim) => {
+  const listInMap = (claim: Claim) => {
     const head = inFlight.get(claim.scope);
     if (head === undefined) inFlight.set(claim.scope, claim);
     else {
@@ -431,8 +441,23 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
       head.next = claim;
     }
   };
+  const list = (claim: Claim) => {
+    if (sole === undefined && inFlight.size === 1) {
+      sole = claim;
+      return;
+    }
+    if (sole !== undefined) {
+      listInMap(sole);
+      sole = undefined;
+    }
+    listInMap(claim);
+  };
   /** Takes a claim off its run's list; false when it was not on it. */
   const unlist = (claim: Claim): boolean => {
+    if (sole === claim) {
+      sole = undefined;
+      return true;
+    }
     const head = inFlight.get(claim.scope);
     if (head === claim) {
       if (claim.next === undefined) inFlight.delete(claim.scope);
@@ -542,7 +567,10 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
   return {
     reserve({ runId, toolName, argumentsKey, timeoutMs, signal }) {
       // claim the call before anything can wait, so an identical call arriving meanwhile follows it
-      const claim = new Claim(`${processId}:${++sequence}`, runId, toolName, scopeOf(runId), argumentsKey);
+      // base 36, not `${number}`: a decimal conversion goes through V8's number-to-string cache,
+      // which keeps each new string alive long enough to be promoted to the old generation
+      const id = `${processId}:${(++sequence).toString(36)}`;
+      const claim = new Claim(id, runId, toolName, scopeOf(runId), argumentsKey);
       const leader = identical(claim);
       const leaseMs =
         (retry.maxAttempts === 1 ? timeoutMs : retry.maxElapsedMs + timeoutMs) + LEASE_MARGIN_MS;

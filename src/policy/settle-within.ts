@@ -9,20 +9,24 @@ export type Bounded<T> =
   | { kind: 'aborted' };
 
 /**
- * Runs `work` and settles when it does, when `timeoutMs` passes or when `signal` aborts,
+ * Runs `work(first, second)` and settles when it does, when `timeoutMs` passes or when `signal` aborts,
  * whichever is first; work that never settles is left behind and its late result dropped. Its
  * timer and abort subscription end with it, so nothing outlives the call. Work that answers
  * synchronously is answered synchronously: no promise, no timer, no subscription. Never rejects.
  */
-export function settleWithin<T>(
-  work: () => T | PromiseLike<T>,
-  limits: { timeoutMs: number; clock: Clock; signal?: AbortSignal | undefined },
+export function settleWithin<A, B, T>(
+  work: (first: A, second: B) => T | PromiseLike<T>,
+  first: A,
+  second: B,
+  timeoutMs: number,
+  clock: Clock,
+  signal: AbortSignal | undefined,
 ): Bounded<T> | Promise<Bounded<T>> {
-  const { timeoutMs, clock, signal } = limits;
   if (signal?.aborted) return { kind: 'aborted' };
   let started: T | PromiseLike<T>;
   try {
-    started = work();
+    // the work's two arguments are passed through, so a caller needs no closure for them
+    started = work(first, second);
   } catch (error) {
     return { kind: 'threw', error };
   }

@@ -9,6 +9,7 @@ import {
 import { createApprovalRecords } from './approval-records.js';
 import { type Clock, systemClock } from './clock.js';
 import { LruList } from './lru-list.js';
+import { type HeldReservation, Reservations } from './reservations.js';
 import type { RunCommand, RunReply, RunSettings, StateStore } from './state-store.js';
 
 /** Options for {@link createMemoryStore}. */
@@ -64,10 +65,19 @@ function isLastSuccess(record: RunRecord, command: Extract<RunCommand, { kind: '
   );
 }
 
-/** The reply to a settle that leaves no record. */
-function nothingSettled(): RunReply {
-  return { kind: 'settled', failed: 0, sameCall: 0, sameError: 0, sameClass: 0 };
-}
+/**
+ * The reply to a settle that leaves no record, and to a lone call's reserve: shared and frozen
+ * (the run policy only reads them), and copied for a caller of the public `updateRun`.
+ */
+const NOTHING_SETTLED: RunReply = Object.freeze({
+  kind: 'settled',
+  failed: 0,
+  sameCall: 0,
+  sameError: 0,
+  sameClass: 0,
+});
+const ADMITTED: RunReply = Object.freeze({ kind: 'admitted' });
+const nothingSettled = () => NOTHING_SETTLED;
 
 /** Expired records dropped from the old end per write: enough to keep up, never a long pause. */
 const SWEEP_PER_WRITE = 2;
@@ -89,6 +99,27 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   const leases = new Map<string, { holder: string; expiresAt: number }>();
   const approvals = createApprovalRecords(clock, maxRecords);
 
+  /**
+   * A lone call: the one reservation of a run that has no record, held in these fields instead of
+   * a record in `runs`. A run usually makes one call at a time and most calls succeed, so the usual
+   * call is admitted and settled without a record, a list entry or a map write. Any other command
+   * for its run first turns it into an ordinary record ("spills" it), so every rule sees what it
+   * would have seen; it is never in `runs` at the same time.
+   */
+  let loneScope: string | undefined;
+  let loneId = '';
+  let loneSource: HeldReservation['source'] | undefined;
+  /** When the lone call's lease lapses. */
+  let loneLeaseEnd = 0;
+  /** When the run's record was made, and when it expires, as a record made at the reserve would say. */
+  let loneBornAt = 0;
+  let loneExpiresAt = 0;
+
+  const dropLone = () => {
+    loneScope = undefined;
+    loneSource = undefined;
+  };
+
   const live = (scope: string, now: number): RunRecord | undefined => {
     const record = runs.get(scope);
     if (record === undefined) return undefined;
@@ -109,13 +140,39 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
 
   const sweep = (): void => {
     const now = clock.now();
+    if (loneScope !== undefined && loneExpiresAt <= now) dropLone();
     for (const [scope, record] of [...runs.entries()]) if (record.expiresAt <= now) runs.delete(scope);
     for (const [key, lease] of leases) if (lease.expiresAt <= now) leases.delete(key);
     for (const [service, record] of breakers) if (record.expiresAt <= now) breakers.delete(service);
     approvals.sweep();
   };
 
+  /** Turns the lone call into an ordinary record holding its reservation. */
+  const spillLone = () => {
+    if (loneScope === undefined || loneSource === undefined) return;
+    const record: RunRecord = {
+      failed: 0,
+      halted: undefined,
+      bornAt: loneBornAt,
+      expiresAt: loneExpiresAt,
+      keys: new LruList<string>(),
+      reservations: new Reservations(),
+    };
+    record.reservations.set(loneId, { source: loneSource, expiresAt: loneLeaseEnd });
+    runs.set(loneScope, record);
+    if (runs.size > maxRecords) runs.shift();
+    dropLone();
+  };
+
   const updateRun: UpdateRunNow = (scope, command, settings) => {
+    if (loneScope === scope) {
+      // the lone call's success leaves nothing behind, as settling a record's last reservation does
+      if (command.kind === 'settle' && command.failure === undefined && command.id === loneId) {
+        dropLone();
+        return nothingSettled();
+      }
+      spillLone();
+    }
     if (command.kind === 'settle' && command.failure === undefined) {
       // a success into no record, or settling the only thing its record holds, leaves no record
       // (an expired one included, which would be dropped anyway): no clock, no new record
@@ -127,6 +184,30 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       }
     }
     const now = clock.now();
+    if (
+      command.kind === 'reserve' &&
+      settings.maxFailedCalls > 0 &&
+      settings.maxSameFailures > 0 &&
+      runs.get(scope) === undefined
+    ) {
+      // a run with no record admits the call: it is held as the lone call when that place is
+      // free, or held by a call whose lease lapsed (which then gets an ordinary record)
+      if (loneScope !== undefined && loneLeaseEnd <= now) {
+        if (loneExpiresAt <= now) dropLone();
+        else spillLone();
+      }
+      if (loneScope === undefined) {
+        loneScope = scope;
+        loneId = command.id;
+        loneSource = command;
+        loneLeaseEnd = now + command.leaseMs;
+        loneBornAt = now;
+        loneExpiresAt = now + Math.min(settings.idleTtlMs, settings.maxLifetimeMs);
+        if (runs.size >= maxRecords) runs.shift(); // the lone call counts as a record
+        sweepOld(now);
+        return ADMITTED;
+      }
+    }
     const existing = live(scope, now);
     const record = existing ?? createRunRecord(now, settings);
     const reply = applyRunCommand(record, command, settings, now);
@@ -144,18 +225,33 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
 
   const store: MemoryStore = {
     get size() {
-      return runs.size;
+      return runs.size + (loneScope === undefined ? 0 : 1);
     },
     sweep,
     async updateRun(scope, command, settings) {
-      return updateRun(scope, command, settings);
+      const reply = updateRun(scope, command, settings);
+      return reply === NOTHING_SETTLED || reply === ADMITTED ? { ...reply } : reply;
     },
     async inspectRun(scope) {
       const now = clock.now();
+      if (scope === loneScope) {
+        if (loneExpiresAt <= now) {
+          dropLone();
+          return undefined;
+        }
+        return {
+          failedCalls: 0,
+          halted: undefined,
+          keys: 0,
+          reservations: loneLeaseEnd > now ? 1 : 0,
+          ttlMs: loneExpiresAt - now,
+        };
+      }
       const record = live(scope, now);
       return record === undefined ? undefined : snapshotRun(record, now);
     },
     async clear(scope) {
+      if (scope === loneScope) dropLone();
       runs.delete(scope);
     },
     async updateApproval(key, command) {
