@@ -174,6 +174,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     reportSuccess: options.onEvent !== undefined || isLevelEnabled(logger, 'debug'),
     reportFailure: options.onEvent !== undefined || isLevelEnabled(logger, 'info'),
     reportInternalError: options.onEvent !== undefined || isLevelEnabled(logger, 'error'),
+    logsInternalError: isLevelEnabled(logger, 'error'),
     emitAfterLoggedThrow: createEventSink(logger, handlers, { 'tool.failed': 'debug' }),
     store,
     approvalTtlMs: resolveApprovalTtlMs(options.approvalTtlMs),

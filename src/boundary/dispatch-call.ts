@@ -66,6 +66,11 @@ export interface DispatchConfig {
   reportFailure: boolean;
   /** False when neither the logger nor a handler would take `tool.internal_error`: then none is built. */
   reportInternalError: boolean;
+  /**
+   * True when the logger writes `tool.internal_error` (error level): it then reads the thrown
+   * value's description, which is made at once rather than behind a getter.
+   */
+  logsInternalError: boolean;
   /** `emit`, but a call's `tool.failed` is logged at debug level: its throw was logged at error level. */
   emitAfterLoggedThrow: EventHandler;
   store: StateStore;
@@ -412,27 +417,43 @@ function normalise(
   request: Request,
   tool: Tool,
   result: Parameters<typeof classifyResult>[0],
-  args?: unknown,
+  rawArgs?: unknown,
 ): { outcome: Outcome; loggedThrow: boolean } {
   const classified = classifyResult(result, tool.name, config.classify);
   const { internal } = classified;
   if (internal === undefined || !config.reportInternalError)
     return { outcome: classified.outcome, loggedThrow: false };
-  let thrown: SerializedError | undefined;
-  config.emit({
-    type: 'tool.internal_error',
-    time: config.clock.now(),
-    runId: request.runId,
-    tool: tool.name,
-    toolCallId: request.toolCallId,
-    reference: internal.reference,
-    arguments: sanitizeValue(config.copyData(args)),
-    // read by the logger and the handlers, written once: a stack is costly to format
-    get thrown() {
-      thrown ??= serializeError(internal.thrown);
-      return thrown;
-    },
-  });
+  const time = config.clock.now();
+  const args = sanitizeValue(config.copyData(rawArgs));
+  if (config.logsInternalError) {
+    // the logger writes the event, so it reads `thrown`: described now, as a plain field
+    config.emit({
+      type: 'tool.internal_error',
+      time,
+      runId: request.runId,
+      tool: tool.name,
+      toolCallId: request.toolCallId,
+      reference: internal.reference,
+      arguments: args,
+      thrown: serializeError(internal.thrown),
+    });
+  } else {
+    // only handlers take it: described when one of them reads it, and once
+    let thrown: SerializedError | undefined;
+    config.emit({
+      type: 'tool.internal_error',
+      time,
+      runId: request.runId,
+      tool: tool.name,
+      toolCallId: request.toolCallId,
+      reference: internal.reference,
+      arguments: args,
+      get thrown() {
+        thrown ??= serializeError(internal.thrown);
+        return thrown;
+      },
+    });
+  }
   return { outcome: classified.outcome, loggedThrow: true };
 }
 
