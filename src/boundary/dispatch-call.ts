@@ -479,7 +479,8 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
     runId,
     toolName,
     toolCallId,
-    argumentsKey: sanitized.outcome.ok ? '' : callKey(decision.keySource),
+    // made only for a failure that holds no reservation (see RecordRequest)
+    argumentsKey: sanitized.outcome.ok ? '' : () => callKey(decision.keySource),
     outcome: sanitized.outcome,
     ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
   });
