@@ -155,7 +155,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     clock,
   });
   const copyData = (data: unknown) =>
-    toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 });
+    // checked while copied: every copy is sanitised next, and a clean one need not be walked again
+    toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 }, true);
   const config: DispatchConfig = {
     tools,
     clock,

@@ -10,6 +10,7 @@ import { type Bounded, settleWithin } from '../policy/settle-within.js';
 import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
 import type { Leak } from '../sanitize/leak.js';
 import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
+import { forgetCleanCopy } from '../sanitize/redact-value.js';
 import { safeToolName } from '../sanitize/safe-tool-name.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
 import type { Clock } from '../state/clock.js';
@@ -425,6 +426,7 @@ function normalise(
     return { outcome: classified.outcome, loggedThrow: false };
   const time = config.clock.now();
   const args = sanitizeValue(config.copyData(rawArgs));
+  forgetCleanCopy();
   if (config.logsInternalError) {
     // the logger writes the event, so it reads `thrown`: described now, as a plain field
     config.emit({
@@ -468,6 +470,7 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
     decision.outcome,
     tool?.allowRules === undefined ? NO_ALLOWLIST : { allowRules: tool.allowRules },
   );
+  forgetCleanCopy(); // a copy's clean mark is for this pass only
   reportLeaks(config, request, toolName, sanitized.leaks);
 
   // run policy: only failures are counted, so only they need the canonical arguments; a call
