@@ -13,6 +13,7 @@ import {
   STRUCTURED_PATTERNS,
 } from './find-structured-credentials.js';
 import { PLACEHOLDER_PATTERNS } from './placeholders.js';
+import { PLAIN_SECRET_PATTERNS } from './plain-secret-values.js';
 import { KEY_NAME_PATTERNS } from './secret-key-names.js';
 
 /** The opening of a PEM block; the code checks that it is a private key. */
@@ -84,6 +85,7 @@ export const credentialRule: LeakRule = {
     ...PLACEHOLDER_PATTERNS,
     ...KEY_NAME_PATTERNS,
     ...PASSWORD_ARGUMENT_PATTERNS,
+    ...PLAIN_SECRET_PATTERNS,
     USER_PASSWORD_PAIR,
   ],
   find(text) {

@@ -46,6 +46,9 @@ const CONNECTORS = new Set([
   '=>',
 ]);
 
+/** `os.getenv('API_KEY')`, `secrets.token_hex(32)`: a call in code, not a value. */
+const CALL = /^[A-Za-z_][\w.]{0,60}\(/;
+
 /** openssl's pass phrase sources that are not the phrase itself: `env:VAR`, `file:path`, `fd:3`, `stdin`. */
 const PASS_PHRASE_SOURCE = /^(?:env|file|fd):|^stdin$/;
 const PROSE_AFTER = /^[ \t]+[a-z]{2,}/;
@@ -177,17 +180,26 @@ function acceptsArgument(value: string, strength: KeyStrength, proseFollows: boo
   if (value.length === 0) return false;
   const first = value.charCodeAt(0);
   if (first === CODE.HYPHEN || first === CODE.DOLLAR || first === CODE.PERCENT) return false;
-  if (METAVARIABLE.test(value) || isPlaceholderValue(value)) return false;
+  if (METAVARIABLE.test(value) || isPlaceholderValue(value) || CALL.test(value)) return false;
   return isCredentialValue(value, strength, proseFollows);
+}
+
+/**
+ * Whether a value read from prose must look like a secret: under a password or an explicitly
+ * secret name any value can be one, so in prose (`token expires in 3600 seconds`, `Unexpected
+ * token 'export'`) only a value shaped like a password counts.
+ */
+function needsSecretShape(strength: KeyStrength): boolean {
+  return strength === 'password' || strength === 'explicit' || strength === 'provider-secret';
 }
 
 /** Whether a value read from prose (not an argument, not an assignment) is a credential. */
 function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
   let value = raw;
-  while (value.length > 0 && ',.;)'.includes(value.charAt(value.length - 1))) value = value.slice(0, -1);
+  while (value.length > 0 && ',.;:)'.includes(value.charAt(value.length - 1))) value = value.slice(0, -1);
   if (value.length < 4 || value.includes('://') || value.includes('@') || value.startsWith('/')) return false;
   if (!acceptsArgument(value, strength, false)) return false;
-  return strength !== 'password' || hasSecretShape(value);
+  return !needsSecretShape(strength) || hasSecretShape(value);
 }
 
 /** How a flag name announces a secret: `password`, `db-password`, `srcstorepass`, `client-secret`, `token`. */
@@ -260,21 +272,28 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
   // a flag after the word starts an argument of its own: `key --password X` is read from the flag
   if (first === undefined || isFlag(text, first)) return end;
   if (first.quoted) {
-    if (!hasBlank(first.value) && acceptsArgument(first.value, strength, false))
+    if (
+      !hasBlank(first.value) &&
+      acceptsArgument(first.value, strength, false) &&
+      (!needsSecretShape(strength) || hasSecretShape(first.value))
+    )
       found(first.start, first.end);
     return first.end;
   }
   // netrc, rclone and `key value` configuration: a compound name or a name that starts its line
   const value = TRAILING_SEPARATOR.test(first.value) ? first.value.slice(0, -1) : first.value;
+  // `Secret Santa: Bob`: a word that ends in a colon is the rest of a label, not a value
+  const label = value.endsWith(':');
   if (
+    !label &&
     acceptsArgument(value, strength, false) &&
-    (strength !== 'password' || hasSecretShape(value)) &&
+    (!needsSecretShape(strength) || hasSecretShape(value)) &&
     (COMPOUND_NAME.test(word) || isLineStart(text, start) || isNetrcLine(text, start))
   ) {
     found(first.start, first.end);
     return first.end;
   }
-  if (acceptsProseValue(first.value, strength)) {
+  if (!label && acceptsProseValue(first.value, strength)) {
     found(first.start, first.end);
     return first.end;
   }
@@ -297,7 +316,10 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
       return next.start;
     if (
       connector &&
-      (next.quoted ? acceptsArgument(next.value, strength, false) : acceptsProseValue(next.value, strength))
+      (next.quoted
+        ? acceptsArgument(next.value, strength, false) &&
+          (!needsSecretShape(strength) || hasSecretShape(next.value))
+        : acceptsProseValue(next.value, strength))
     ) {
       found(next.start, next.end);
       return next.end;
@@ -550,6 +572,7 @@ export function findPasswordArguments(text: string, found: Found): void {
 export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
   SECRET_WORD,
   METAVARIABLE,
+  CALL,
   PASS_PHRASE_SOURCE,
   PROSE_AFTER,
   NETRC_WORD,

@@ -3,6 +3,7 @@ import type { Found } from '../leak-rule.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
 import { isSpaceCode, isWordCode } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
+import { isPlainSecretValue, isSecretReference } from './plain-secret-values.js';
 import { type KeyStrength, keyStrength } from './secret-key-names.js';
 
 /** Longest key name and value read around one operator, in characters. */
@@ -48,6 +49,8 @@ const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
 const PROSE_AFTER = /^[ \t]+[a-z]{2,}/;
 /** `clearTextPassword`, `ArrowUp`: an identifier made of words, not a random token. */
 const CAMEL_CASE_WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,8}$/;
+/** `!ENV`, `!secret`, `!vault`: a YAML tag; what follows it names where the value comes from. */
+const YAML_TAG = /^![A-Za-z][\w.-]{0,30}$/;
 /** `var.db_password`, `io.jsonwebtoken`, `sm02915.int.contoso.com`: a reference or a name, not a value. */
 const DOTTED_NAME = /^[A-Za-z_][\w-]{0,20}(?:\.[\w-]{1,20}){1,8}$/;
 
@@ -90,24 +93,35 @@ function hasMixedCase(value: string): boolean {
 
 /**
  * Whether `value`, assigned to a key of the given strength, can be a credential. Passwords are
- * secrets whatever they look like (unless they are placeholders or prose); other keys need a
- * value with the length and randomness of a token.
+ * secrets whatever they look like (unless they are placeholders or prose), and so are short or
+ * plain values under a name that says it holds a secret (`APP_SECRET=hunter2`, `api_key: abc123`,
+ * see {@link isPlainSecretValue}); other keys need a value with the length and randomness of a
+ * token. `bareWordIsName` says that the value stands where code would put a variable (`token =
+ * response;`), so an all-letter word there is a name, not a secret.
  */
-export function isCredentialValue(value: string, strength: KeyStrength, proseFollows = false): boolean {
+export function isCredentialValue(
+  value: string,
+  strength: KeyStrength,
+  proseFollows = false,
+  bareWordIsName = false,
+): boolean {
   if (strength === 'none') return false;
   const trimmed = value.trim();
   // the cheap tests first: most values under a secret-named key in prose are short words
-  if (trimmed.length < 3 || (strength !== 'password' && trimmed.length < 8)) return false;
+  const explicit = strength === 'explicit' || strength === 'provider-secret';
+  if (trimmed.length < 3 || (strength !== 'password' && !explicit && trimmed.length < 8)) return false;
   if (isPlaceholderValue(trimmed)) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
-  if (DOTTED_NAME.test(trimmed)) return false;
+  if (DOTTED_NAME.test(trimmed) || isSecretReference(trimmed) || YAML_TAG.test(trimmed)) return false;
   const plainWord = PLAIN_WORD.test(trimmed);
   if (strength === 'password') return trimmed.length >= 4 && !(plainWord && proseFollows);
+  if (explicit && isPlainSecretValue(trimmed, proseFollows, bareWordIsName) && !isMostlyWords(trimmed))
+    return true;
   if (CAMEL_CASE_WORDS.test(trimmed)) return false;
   // a token has no blanks, and is not mostly words: `etcdctl get /x`, `id:AgencyIdentificationCode`
   if (trimmed.length < 8 || plainWord || /\s/.test(trimmed) || isMostlyWords(trimmed)) return false;
   const entropy = shannonEntropyBitsPerCharacter(trimmed);
-  if (strength === 'provider') return trimmed.length >= 10 && entropy >= 2;
+  if (strength === 'provider' || strength === 'provider-secret') return trimmed.length >= 10 && entropy >= 2;
   // short values need more randomness to be told from identifiers such as `cmp2-qat-12083`
   if (hasDigit(trimmed)) return !proseFollows && entropy >= (trimmed.length < 20 ? 3.4 : 2.8);
   return trimmed.length >= 16 && hasMixedCase(trimmed) && entropy >= 3.5;
@@ -122,16 +136,105 @@ function isMostlyWords(value: string): boolean {
   return wordy * 2 >= value.length;
 }
 
-/** Keys that hold the value of a setting named one level up: Spring's `/env`, YAML blocks, SSM. */
+/**
+ * Keys that hold the value of a setting named elsewhere: one level up (Spring's `/env`, YAML
+ * blocks, SSM), or beside a name key in the same entry (see {@link NAME_KEYS}). Compared with
+ * case and separators removed.
+ */
 const VALUE_KEYS = new Set([
   'value',
   'val',
   'stringvalue',
-  'string_value',
   'secretvalue',
-  'secret_value',
   'plaintext',
+  'parametervalue',
+  'optionvalue',
+  'settingvalue',
+  'propertyvalue',
+  'defaultvalue',
+  'currentvalue',
+  'initialvalue',
 ]);
+
+/**
+ * Keys whose value names the setting a {@link VALUE_KEYS} key beside them holds: Kubernetes,
+ * Helm, ECS, Nomad and Terraform env lists (`- name: DB_PASSWORD` / `value: …`, `{"name": …,
+ * "value": …}`, `name = "…"` / `value = "…"`), Postman and Vercel (`key`), CloudFormation
+ * (`ParameterKey`), Elastic Beanstalk (`OptionName`), HTML forms (`name="password" value="…"`).
+ */
+const NAME_KEYS = new Set([
+  'name',
+  'key',
+  'parameterkey',
+  'parametername',
+  'optionname',
+  'variable',
+  'varname',
+  'variablename',
+  'envname',
+  'envvar',
+  'field',
+  'fieldname',
+  'settingname',
+  'property',
+  'propertyname',
+]);
+
+/** How far apart a name key and its value key may sit in one entry, in characters. */
+const PAIR_REACH = 200;
+
+type PairRole = 'name' | 'value' | 'neither';
+const roleCache = new Map<string, PairRole>();
+
+/** A key's role in a name/value entry, remembered for the few thousand key names seen last. */
+function pairRole(key: string): PairRole {
+  if (key.length < 3 || key.length > 24) return 'neither';
+  let role = roleCache.get(key);
+  if (role === undefined) {
+    role = readPairRole(key);
+    if (roleCache.size >= STRENGTH_CACHE_LIMIT) roleCache.clear();
+    roleCache.set(key, role);
+  }
+  return role;
+}
+
+/** A key's role in a name/value entry: compared without case or separators. */
+function readPairRole(key: string): PairRole {
+  let normal = '';
+  for (let index = 0; index < key.length; index += 1) {
+    const code = key.charCodeAt(index);
+    if (isUpper(code)) normal += String.fromCharCode(code + 32);
+    else if (isLower(code)) normal += key.charAt(index);
+    else if (code !== CODE.UNDERSCORE && code !== CODE.HYPHEN && code !== CODE.DOT) return 'neither';
+  }
+  if (NAME_KEYS.has(normal)) return 'name';
+  return VALUE_KEYS.has(normal) ? 'value' : 'neither';
+}
+
+/**
+ * `{"value": "…", "name": "API_TOKEN"}`: the value of an entry whose name comes after it, read
+ * once the name (at `nameKeyStart`) has said it is secret-named.
+ */
+function findPendingValue(
+  text: string,
+  from: number,
+  nameKeyStart: number,
+  strength: KeyStrength,
+  found: Found,
+): void {
+  const value = readValue(text, from, false);
+  if (value === undefined || value.end > nameKeyStart || closesBetween(text, value.end, nameKeyStart)) return;
+  const proseFollows = !value.quoted && PROSE_AFTER.test(text.slice(value.end, value.end + 8));
+  if (isCredentialValue(text.slice(value.start, value.end), strength, proseFollows))
+    found(value.start, value.end);
+}
+
+/** Whether an entry closes (`}`) between two offsets: a name and a value on either side belong to different entries. */
+function closesBetween(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) if (text.charCodeAt(index) === CODE.CLOSE_BRACE) return true;
+  return false;
+}
+
 /** How far past a secret-named key its nested `value` key may sit, in characters. */
 const NESTED_REACH = 320;
 
@@ -351,6 +454,77 @@ function operatorBounds(text: string, at: number): { start: number; end: number 
 }
 
 /**
+ * Whether a call's argument list opens before the quote at `quote`: `setProperty("KEY", "…")`,
+ * `Setenv("KEY", "…")`. Only then is a quoted key before a comma a name with its value after it;
+ * in `"name": "password", "type"` or `["email", "password", "name"]` it is a list of words.
+ */
+function opensArguments(text: string, quote: number): boolean {
+  let cursor = text.charCodeAt(quote - 1) === CODE.BACKSLASH ? quote - 1 : quote;
+  const limit = Math.max(0, cursor - BLANKS);
+  while (cursor > limit && isBlank(text.charCodeAt(cursor - 1))) cursor -= 1;
+  return text.charCodeAt(cursor - 1) === CODE.OPEN_PAREN;
+}
+
+/** A quoted value of 16 or more characters with a digit: a token, whatever precedes it. */
+function isLongToken(text: string, value: ValueFound): boolean {
+  return value.end - value.start >= 16 && hasDigit(text.slice(value.start, value.end));
+}
+
+/**
+ * `API key: …`, `Primary key: …`: a key word written as the second word of a phrase takes the
+ * phrase's strength, so the word before a bare `key` decides what it holds.
+ */
+function phraseStrength(text: string, key: KeyFound, strength: KeyStrength): KeyStrength {
+  if (!isBlank(text.charCodeAt(key.start - 1))) return strength;
+  let wordEnd = key.start - 1;
+  while (wordEnd > key.start - 4 && isBlank(text.charCodeAt(wordEnd - 1))) wordEnd -= 1;
+  let wordStart = wordEnd;
+  const limit = Math.max(0, wordEnd - 24);
+  while (
+    wordStart > limit &&
+    (isUpper(text.charCodeAt(wordStart - 1)) || isLower(text.charCodeAt(wordStart - 1)))
+  )
+    wordStart -= 1;
+  if (wordStart === wordEnd || isWordCode(text.charCodeAt(wordStart - 1))) return strength;
+  return cachedKeyStrength(`${text.slice(wordStart, wordEnd)} ${key.key}`);
+}
+
+/** Whether a key is written in upper case, as environment and Makefile variables are: `APP_SECRET`. */
+function isUpperCaseKey(key: string): boolean {
+  for (let index = 0; index < key.length; index += 1) if (isLower(key.charCodeAt(index))) return false;
+  return true;
+}
+
+/**
+ * Whether an unquoted value stands where code puts a variable rather than a literal: `token =
+ * response;`, `{ secret: body, … }`, `login(token=value)`. Configuration writes its literals bare
+ * (`APP_SECRET=hunter2`, `token: swordfish`, `--token=x`); code quotes them.
+ */
+function standsForVariable(
+  text: string,
+  key: KeyFound,
+  operator: { start: number; end: number },
+  value: ValueFound,
+): boolean {
+  if (value.quoted) return false;
+  const after = text.charCodeAt(value.end);
+  if (
+    after === CODE.COMMA ||
+    after === CODE.SEMICOLON ||
+    after === CODE.CLOSE_BRACE ||
+    after === CODE.CLOSE_PAREN
+  )
+    return true;
+  return (
+    text.charCodeAt(operator.start) === CODE.EQUALS &&
+    isBlank(text.charCodeAt(operator.start - 1)) &&
+    !key.quoted &&
+    !isUpperCaseKey(key.key) &&
+    text.charCodeAt(key.start - 1) !== CODE.HYPHEN
+  );
+}
+
+/**
  * Values assigned to secret-named keys in any of the shapes configuration and code use: `key =
  * value`, `key: value`, `"key": "value"`, `key := "…"`, `KEY ::= …`, `KEY ?= …`, `$key .= "…"`,
  * `"key" => "…"`, `var key string = "…"`, `setProperty("KEY", "…")`, `env['KEY'] = '…'` and
@@ -361,6 +535,12 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
   // key inside it until `heldUntil`
   let heldStrength: KeyStrength = 'none';
   let heldUntil = -1;
+  // the strength of the name a name key gave (`name: DB_PASSWORD`), lent to the value key of the
+  // same entry until `namedUntil`; and a value key read before any name (`{"value": …, "name": …}`)
+  let namedStrength: KeyStrength = 'none';
+  let namedUntil = -1;
+  // where the value of a value key read before any name starts, -1 when there is none
+  let pendingFrom = -1;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (code !== CODE.EQUALS && code !== CODE.COLON && code !== CODE.COMMA && code !== CODE.GREATER_THAN)
@@ -378,32 +558,70 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     // `git@github.com:acme/api.git`: a host after `@`, then a path, is not a key and its value
     if (!key.quoted && text.charCodeAt(key.start - 1) === CODE.AT) continue;
     let strength = cachedKeyStrength(key.key);
+    if (strength === 'secret' && !key.quoted) strength = phraseStrength(text, key, strength);
+    const role = pairRole(key.key);
+    if (role === 'name') {
+      // `- name: DB_PASSWORD`, `"Key": "API_TOKEN"`: the name decides the entry's value
+      const named = readValue(text, operator.end, key.element);
+      namedStrength =
+        named === undefined || named.end - named.start > KEY_LENGTH
+          ? 'none'
+          : cachedKeyStrength(text.slice(named.start, named.end));
+      namedUntil = (named?.end ?? operator.end) + PAIR_REACH;
+      if (pendingFrom !== -1 && namedStrength !== 'none' && pendingFrom + PAIR_REACH > key.start)
+        findPendingValue(text, pendingFrom, key.start, namedStrength, found);
+      pendingFrom = -1;
+    }
+    let pairedByName = false;
     if (strength === 'none') {
-      // `"spring.datasource.password": {"value": "…"}`: the secret sits one level below its name
-      if (index >= heldUntil || !VALUE_KEYS.has(key.key.toLowerCase())) continue;
-      strength = heldStrength;
-      heldUntil = -1;
+      if (role !== 'value') continue;
+      if (index < namedUntil && !closesBetween(text, namedUntil - PAIR_REACH, key.start)) {
+        strength = namedStrength;
+        pairedByName = true;
+        namedUntil = -1;
+      } else if (index < heldUntil) {
+        // `"spring.datasource.password": {"value": "…"}`: the secret sits one level below its name
+        strength = heldStrength;
+        heldUntil = -1;
+      }
+    }
+    if (strength === 'none') {
+      // a value key before its entry's name is read when the name comes, if it comes; the value
+      // of an entry whose name is not secret-named is not read at all
+      if (!pairedByName) pendingFrom = operator.end;
+      continue;
     }
     let value = readValue(text, operator.end, key.element);
     if (value === undefined) {
       if (opensNestedValue(text, operator.end)) {
         heldStrength = strength;
         heldUntil = operator.end + NESTED_REACH;
+        namedUntil = -1; // the nearer name is this key's: `"name": "cfg", "properties": {"x.password": {"value": …`
       }
       continue;
     }
-    if (code === CODE.COMMA && !value.quoted) continue;
+    if (
+      code === CODE.COMMA &&
+      (!value.quoted || !(opensArguments(text, key.start - 1) || isLongToken(text, value)))
+    )
+      continue;
     if (key.key.toLowerCase().endsWith('authorization')) value = extendOverScheme(text, value);
     // a URL's query parameter (`?sig=…`, `&token=…`) ends the sentence's say over it
     const inQuery =
       !key.quoted &&
       (text.charCodeAt(key.start - 1) === CODE.AMPERSAND || text.charCodeAt(key.start - 1) === CODE.QUESTION);
-    const proseFollows = !value.quoted && !inQuery && PROSE_AFTER.test(text.slice(value.end, value.end + 8));
+    // `docker run -e API_TOKEN=x app`, `APP_SECRET=x npm start`: a shell assignment is followed by
+    // the command, not by prose
+    const shellAssignment =
+      code === CODE.EQUALS && operator.start === key.start + key.key.length && isUpperCaseKey(key.key);
+    const proseFollows =
+      !value.quoted && !inQuery && !shellAssignment && PROSE_AFTER.test(text.slice(value.end, value.end + 8));
     const raw = text.slice(value.start, value.end);
     const scheme = raw.indexOf(' ');
     const credential =
       scheme > 0 && key.key.toLowerCase().endsWith('authorization') ? raw.slice(scheme + 1) : raw;
-    if (isCredentialValue(credential, strength, proseFollows)) found(value.start, value.end);
+    if (isCredentialValue(credential, strength, proseFollows, standsForVariable(text, key, operator, value)))
+      found(value.start, value.end);
     else if (value.quoted) findNestedPairs(text, value.start, value.end, isCookieKey(key.key), found);
     // Operators inside a value read for a secret-named key belong to that value, found or not:
     // reading on from its end keeps the pass linear on text such as `KEY=KEY=KEY=…`, where every
@@ -420,4 +638,5 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   PROSE_AFTER,
   CAMEL_CASE_WORDS,
   DOTTED_NAME,
+  YAML_TAG,
 ];

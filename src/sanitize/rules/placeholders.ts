@@ -22,7 +22,7 @@ function isFillerCode(code: number): boolean {
 }
 
 const PLACEHOLDER_WORDS =
-  /example|sample|dummy|placeholder|your[_-]|redacted|changeme|replace[_-]?me|insert[_-]|fake/i;
+  /example|sample|dummy|placeholder|your[_-]|redacted|change[_-]?me|replace[_-]?me|insert[_-]|fake/i;
 
 /**
  * Values published on purpose, so never secret: gitleaks' global stopwords and the Google API
@@ -109,12 +109,27 @@ const PLACEHOLDER_VALUE =
 const TEMPLATE_VALUE =
   /^(?:<[^<>]{1,80}>|\[[^[\]]{1,80}\]|\{\{[^{}]{1,120}\}\}|\$\{[^{}]{1,80}\}|\$\([^()]{1,80}\)|%[A-Za-z_][\w.]{0,60}%|\$[A-Za-z_]\w{0,60}|@[A-Za-z_]\w{0,60}@|\{[A-Za-z_]\w{0,60}\})$/;
 
+/**
+ * `sk_test_...`, `ghp_…`, `xoxb-...`, `...`, `abc***xyz`, `••••1234`: a value shortened or masked
+ * on purpose, as documentation and dashboards show one. Three dots (or `…`), three asterisks or
+ * three bullets in a row never occur in a generated credential.
+ */
+export function isEllipsisOrMask(value: string): boolean {
+  return (
+    value.includes('...') ||
+    value.includes('\u2026') ||
+    value.includes('***') ||
+    value.includes('\u2022\u2022\u2022')
+  );
+}
+
 /** Whether a value assigned to a secret-named key is a placeholder rather than a credential. */
 export function isPlaceholderValue(value: string): boolean {
   if (PLACEHOLDER_VALUE.test(value) || TEMPLATE_VALUE.test(value) || KNOWN_PUBLIC_VALUES.has(value))
     return true;
   const first = value.charCodeAt(0);
   if (value.startsWith('ENC[')) return true; // a SOPS-encrypted value
+  if (isEllipsisOrMask(value)) return true;
   const second = value.charCodeAt(1);
   // an unfinished template or reference: `{base64(…`, `$(cat …`, `${KEY:-x`, `<user`
   if (first === CODE.OPEN_BRACE || first === CODE.LESS_THAN) return true;

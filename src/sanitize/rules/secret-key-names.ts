@@ -4,8 +4,16 @@
  * NOTICE.md), checked against config/gitleaks.toml at commit b58d3f1.
  */
 
-/** How strongly a key name announces a secret. */
-export type KeyStrength = 'password' | 'secret' | 'provider' | 'none';
+/**
+ * How strongly a key name announces a secret. `password`: a password, passphrase or PIN.
+ * `explicit`: a name that says outright that its value is a secret (`secret`, `api_key`,
+ * `client_secret`, `access_token`, `private_key`, `credentials`), so a short or plain value under
+ * it is still one. `secret`: a word that often, not always, holds one (`key`, `auth`, `session`,
+ * `cookie`, `signature`). `provider-secret`: a provider's name with a word that names a secret
+ * outright (`asana_token`, `STRIPE_SECRET_KEY`), the strongest sign. `provider`: a provider's
+ * name alone or with a weaker word (`stripe`, `sumologic.accessId`, `SUMO_KEY`).
+ */
+export type KeyStrength = 'password' | 'explicit' | 'provider-secret' | 'secret' | 'provider' | 'none';
 
 /** Words of a key name (after splitting camelCase, snake_case, kebab-case and dots) that name a secret. */
 const SECRET_PARTS = new Set([
@@ -78,6 +86,7 @@ const HARMLESS_ANY_PARTS = new Set([
   'publishable',
   'csrf',
   'xsrf',
+  'authenticity', // Rails' CSRF token
   'example',
   'sample',
   'placeholder',
@@ -307,6 +316,17 @@ const HARMLESS_LAST_PARTS = new Set([
   'word',
   'source',
   'sources',
+  // a part or a trace of a secret, shown to tell one from another: `api_key_last4`, `token_prefix`
+  'last',
+  'four',
+  'first',
+  'prefix',
+  'suffix',
+  'preview',
+  'fingerprint',
+  'masked',
+  'redacted',
+  'digest',
 ]);
 
 /** Words before `key` that make it a database or UI key rather than a credential. */
@@ -358,6 +378,128 @@ const HARMLESS_KEY_QUALIFIERS = new Set([
   'label',
   'sort',
 ]);
+
+/** Words that name a secret outright, whatever stands around them. */
+const EXPLICIT_PARTS = new Set([
+  'secret',
+  'secrets',
+  'apikey',
+  'apikeys',
+  'apitoken',
+  'accesstoken',
+  'refreshtoken',
+  'authtoken',
+  'bottoken',
+  'sessiontoken',
+  'clientsecret',
+  'secretkey',
+  'privatekey',
+  'accesskey',
+  'credential',
+  'credentials',
+  'creds',
+]);
+
+/** Words before `key` that make it a secret key: `api_key`, `signing_key`, `APP_KEY`, `x-api-key`. */
+const EXPLICIT_KEY_QUALIFIERS = new Set([
+  'api',
+  'access',
+  'secret',
+  'private',
+  'signing',
+  'sign',
+  'encryption',
+  'encrypt',
+  'master',
+  'app',
+  'client',
+  'consumer',
+  'service',
+  'account',
+  'shared',
+  'hmac',
+  'webhook',
+  'jwt',
+  'crypto',
+  'cipher',
+  'aes',
+  'ssh',
+  'deploy',
+  'root',
+  'admin',
+  'ingest',
+  'ingestion',
+  'subscription',
+  'secure',
+  'auth',
+]);
+
+/**
+ * Words before `token` that make it something other than a credential: pagination and
+ * idempotency tokens (`next_token`, `ClientToken`, `CancellationToken`) and a language model's
+ * tokens (`max_tokens`, `eos_token`).
+ */
+const ORDINARY_TOKEN_QUALIFIERS = new Set([
+  'next',
+  'page',
+  'continuation',
+  'continue',
+  'pagination',
+  'cursor',
+  'sync',
+  'resume',
+  'resumption',
+  'cancellation',
+  'cancel',
+  'idempotency',
+  'client',
+  'request',
+  'lexer',
+  'parse',
+  'parser',
+  'bos',
+  'eos',
+  'pad',
+  'unk',
+  'mask',
+  'sep',
+  'cls',
+  'special',
+  'max',
+  'min',
+  'total',
+  'prompt',
+  'completion',
+  'input',
+  'output',
+  'num',
+  'stop',
+  'end',
+  'start',
+  'reasoning',
+  'cached',
+  'cache',
+  'vocab',
+  'word',
+  'image',
+  'audio',
+]);
+
+/** Joined spellings that name a secret outright; `secretary` and `secretariat` are words of their own. */
+const EXPLICIT_JOINED =
+  /secret(?!ar)|apikey|accesskey|privatekey|signingkey|encryptionkey|masterkey|authtoken|accesstoken|refreshtoken|apitoken|bottoken|credential/;
+
+/** Whether a key's words name a secret outright (see {@link KeyStrength}). */
+function isExplicitSecretName(parts: readonly string[], joined: string): boolean {
+  for (let index = 0; index < parts.length; index += 1) {
+    const part = parts[index] as string;
+    const previous = parts[index - 1] ?? '';
+    if (EXPLICIT_PARTS.has(part)) return true;
+    if ((part === 'token' || part === 'tokens') && !ORDINARY_TOKEN_QUALIFIERS.has(previous)) return true;
+    if ((part === 'key' || part === 'keys') && EXPLICIT_KEY_QUALIFIERS.has(previous)) return true;
+  }
+  return EXPLICIT_JOINED.test(joined);
+}
 
 /** Splits `clientSecret`, `CLIENT_SECRET`, `client-secret` and `client.secret` into lower-case words. */
 export function keyParts(key: string): string[] {
@@ -428,7 +570,11 @@ export function keyStrength(key: string): KeyStrength {
     if (strength === 'none' && SECRET_JOINED.test(joined)) strength = 'secret';
   }
   const isProvider = parts.some((part) => PROVIDER_PARTS.has(part)) || PROVIDER_JOINED.test(joined);
-  // `asanaToken`, `STRIPE_SECRET`: a provider's name and a secret word together is the strongest sign
+  if (strength === 'secret' && isExplicitSecretName(parts, joined)) {
+    if (describesSecret) return 'none';
+    return isProvider ? 'provider-secret' : 'explicit';
+  }
+  // `SUMO_KEY`: a provider's name and a weaker secret word together is still a strong sign
   if (strength === 'secret' && isProvider) return describesSecret ? 'none' : 'provider';
   if (strength !== 'none') return describesSecret ? 'none' : strength;
   if (!isProvider) return 'none';
@@ -443,4 +589,4 @@ export function keyStrength(key: string): KeyStrength {
 }
 
 /** The regular expressions above, for the ReDoS check. */
-export const KEY_NAME_PATTERNS: readonly RegExp[] = [SECRET_JOINED, PROVIDER_JOINED];
+export const KEY_NAME_PATTERNS: readonly RegExp[] = [SECRET_JOINED, PROVIDER_JOINED, EXPLICIT_JOINED];
