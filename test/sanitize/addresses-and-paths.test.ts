@@ -48,7 +48,7 @@ const ADDRESS_WORDS = [
   'nameserver',
 ];
 
-describe('10.x addresses read by the key or word before them', () => {
+describe('10.x addresses, unless the text says version', () => {
   it('redacts an address after any key that ends in an address word, in any style and separator', () => {
     fc.assert(
       fc.property(
@@ -99,6 +99,34 @@ describe('10.x addresses read by the key or word before them', () => {
     );
   });
 
+  it('redacts a bare 10.x with no word beside it: table and CSV cells, log fields, other languages', () => {
+    fc.assert(
+      fc.property(name, tenAddress, word, (host, address, status) => {
+        for (const text of [
+          `| ${host} | ${address} | ${status} |`,
+          `${host},${address},${status}`,
+          `${host}\t${address}\t${status}`,
+          `WARN ${address} returned 503`,
+          `Le serveur ${address} ne répond pas.`,
+          `- ${address}`,
+        ]) {
+          expect(found(internalAddressRule, text), text).toContain(address);
+        }
+      }),
+    );
+  });
+
+  it('keeps the reserved blocks as the RFCs name them, and redacts a network of their own', () => {
+    const guide = 'Private ranges are 10.0.0.0/8, 172.16.0.0/12 and 192.168.0.0/16.';
+    expect(found(internalAddressRule, guide)).toBe('');
+    fc.assert(
+      fc.property(tenAddress, fc.integer({ min: 9, max: 30 }), (address, bits) => {
+        const text = `the VPC uses ${address}/${bits}.`;
+        expect(found(internalAddressRule, text), text).toBe(`${address}/${bits}`);
+      }),
+    );
+  });
+
   it('leaves 10.x version numbers alone, in ranges, after version words and in paths', () => {
     fc.assert(
       fc.property(
@@ -112,11 +140,72 @@ describe('10.x addresses read by the key or word before them', () => {
             `${versionWord} ${first} replaces ${second}.`,
             `Notes are at docs/${first}/changes.`,
             `Works with Chrome (${first}) and later.`,
+            `Requires ${first} or later.`,
+            `See section ${first} of the manual.`,
+            `Fetched pkg-${first}.tar.gz from the mirror.`,
+            `{"app_${versionWord.toLowerCase()}": "${first}"}`,
           ]) {
             expect(found(internalAddressRule, text), text).toBe('');
           }
         },
       ),
+    );
+  });
+});
+
+describe('internal zones under public domains, and managed endpoints', () => {
+  const domain = fc
+    .tuple(word, fc.constantFrom('com', 'net', 'io', 'de', 'cloud'))
+    .map(([a, b]) => `${a}.${b}`);
+
+  it('redacts a host whose internal zone label sits under a public domain, with or without a port', () => {
+    fc.assert(
+      fc.property(
+        name,
+        fc.constantFrom('internal', 'corp', 'intranet', 'lan', 'INTERNAL'),
+        domain,
+        fc.constantFrom('', ':5432', ':443'),
+        (host, zone, publicDomain, port) => {
+          const fullName = `${host}.${zone}.${publicDomain}`;
+          const text = `timed out talking to ${fullName}${port}.`;
+          expect(found(internalAddressRule, text), text).toBe(`${fullName}${port}`);
+        },
+      ),
+    );
+  });
+
+  it('leaves code packages, file names and placeholder hosts alone', () => {
+    fc.assert(
+      fc.property(word, name, (part, host) => {
+        for (const text of [
+          `import com.${part}.internal.net.${host.toUpperCase()};`,
+          `load ${host}.internal.json and ${host}.corp.yaml`,
+          `Use your-${host}.internal.${part}.com in the example.`,
+          `the ${part}.internal.com wiki`,
+        ]) {
+          expect(found(internalAddressRule, text), text).toBe('');
+        }
+      }),
+    );
+  });
+
+  it('redacts the endpoints of managed databases and private load balancers, and keeps public ones', () => {
+    fc.assert(
+      fc.property(name, fc.stringMatching(/^[a-z0-9]{8,12}$/), (instance, id) => {
+        for (const endpoint of [
+          `${instance}.${id}.us-east-1.rds.amazonaws.com`,
+          `${instance}.${id}.0001.use1.cache.amazonaws.com`,
+          `internal-${instance}-${id}.eu-west-1.elb.amazonaws.com`,
+          `${instance}.database.windows.net`,
+          `${instance}.mysql.database.azure.com`,
+          `${instance}-shard-00-01.${id}.mongodb.net`,
+        ]) {
+          const text = `connect ETIMEDOUT ${endpoint}:6379`;
+          expect(found(internalAddressRule, text), text).toBe(`${endpoint}:6379`);
+        }
+        const publicBalancer = `served by ${instance}-${id}.eu-west-1.elb.amazonaws.com`;
+        expect(found(internalAddressRule, publicBalancer)).toBe('');
+      }),
     );
   });
 });

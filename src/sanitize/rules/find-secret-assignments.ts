@@ -46,7 +46,8 @@ const AUTHORIZATION_SCHEMES = new Set([
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const SHORT_NUMBER = /^[+-]?\d{1,12}(?:\.\d{1,6})?$/;
 const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
-const PROSE_AFTER = /^[ \t]+[a-z]{2,}/;
+/** Prose after an unquoted value (`token=abc is set`), but not the next pair of a log line (`user=bob`). */
+const PROSE_AFTER = /^[ \t]+[a-z]{2,}(?![\w.-]{0,30}[=:])/;
 /** `clearTextPassword`, `ArrowUp`: an identifier made of words, not a random token. */
 const CAMEL_CASE_WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,8}$/;
 /** `!ENV`, `!secret`, `!vault`: a YAML tag; what follows it names where the value comes from. */
@@ -117,13 +118,17 @@ export function isCredentialValue(
   if (strength === 'password') return trimmed.length >= 4 && !(plainWord && proseFollows);
   if (explicit && isPlainSecretValue(trimmed, proseFollows, bareWordIsName) && !isMostlyWords(trimmed))
     return true;
-  if (CAMEL_CASE_WORDS.test(trimmed)) return false;
+  if (isCamelCaseWords(trimmed)) return false;
   // a token has no blanks, and is not mostly words: `etcdctl get /x`, `id:AgencyIdentificationCode`
   if (trimmed.length < 8 || plainWord || /\s/.test(trimmed) || isMostlyWords(trimmed)) return false;
   const entropy = shannonEntropyBitsPerCharacter(trimmed);
   if (strength === 'provider' || strength === 'provider-secret') return trimmed.length >= 10 && entropy >= 2;
   // short values need more randomness to be told from identifiers such as `cmp2-qat-12083`
-  if (hasDigit(trimmed)) return !proseFollows && entropy >= (trimmed.length < 20 ? 3.4 : 2.8);
+  // prose after a short value says it is a name; a long mixed-case one is a token whatever follows
+  if (hasDigit(trimmed)) {
+    const tokenLike = trimmed.length >= 16 && hasMixedCase(trimmed);
+    return (!proseFollows || tokenLike) && entropy >= (trimmed.length < 20 ? 3.4 : 2.8);
+  }
   return trimmed.length >= 16 && hasMixedCase(trimmed) && entropy >= 3.5;
 }
 
@@ -131,9 +136,19 @@ export function isCredentialValue(
 function isMostlyWords(value: string): boolean {
   let wordy = 0;
   for (const segment of value.split(/[^A-Za-z]+/)) {
-    if (segment.length >= 8 && CAMEL_CASE_WORDS.test(segment)) wordy += segment.length;
+    if (segment.length >= 8 && isCamelCaseWords(segment)) wordy += segment.length;
   }
   return wordy * 2 >= value.length;
+}
+
+/**
+ * Whether `value` is CamelCase words: every part holds a vowel, so a random token that happens to
+ * alternate cases (`mrxEsnhoGrvCgb`) is not taken for one.
+ */
+function isCamelCaseWords(value: string): boolean {
+  if (!CAMEL_CASE_WORDS.test(value)) return false;
+  for (const part of value.split(/(?=[A-Z])/)) if (!/[aeiouyAEIOUY]/.test(part)) return false;
+  return true;
 }
 
 /**
@@ -615,7 +630,10 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     const shellAssignment =
       code === CODE.EQUALS && operator.start === key.start + key.key.length && isUpperCaseKey(key.key);
     const proseFollows =
-      !value.quoted && !inQuery && !shellAssignment && PROSE_AFTER.test(text.slice(value.end, value.end + 8));
+      !value.quoted &&
+      !inQuery &&
+      !shellAssignment &&
+      PROSE_AFTER.test(text.slice(value.end, value.end + 40));
     const raw = text.slice(value.start, value.end);
     const scheme = raw.indexOf(' ');
     const credential =

@@ -19,6 +19,42 @@ const CONSUL_INTERFACE = /\.(?:service|node|query|connect|virtual)\.(?:[\w-]{1,6
 const INTERNAL_SUFFIX =
   /\.(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa|consul|svc|default)\b/gi;
 
+/** Zone labels that mark a private part of a public domain: `x.internal.example.com`. */
+const INTERNAL_ZONE_LABEL = /^(?:internal|intranet|intra|corp|lan|private)$/i;
+
+/** Top-level domains a private zone is commonly put under; file extensions are left out. */
+const PUBLIC_TOP_LEVEL = new Set(
+  'com net org io co dev cloud ai app tech biz info us uk de fr nl eu jp au ca br se no fi dk es it ch at be pl cz ie nz sg'.split(
+    ' ',
+  ),
+);
+
+/** The first names of code packages, which read like reversed host names: `com.acme.internal`. */
+const CODE_PACKAGE_ROOTS = new Set([
+  'com',
+  'org',
+  'net',
+  'java',
+  'javax',
+  'jdk',
+  'sun',
+  'android',
+  'androidx',
+  'kotlin',
+  'scala',
+]);
+
+/** Host names that documentation writes in place of a real one: `your-db`, `<name>`, `xxxx`. */
+const HOST_PLACEHOLDER = /your|example|sample|placeholder|dummy|xxx|<|\{/i;
+
+/**
+ * Endpoints of managed databases, caches and private load balancers: the name before the suffix
+ * is the user's own instance (`orders.c9akciq32.us-east-1.rds.amazonaws.com`,
+ * `internal-api-1234.eu-west-1.elb.amazonaws.com`, `acme-sql.database.windows.net`).
+ */
+const MANAGED_ENDPOINT =
+  /\.(?:rds|cache|redshift|docdb|elb|es)\.amazonaws\.com(?:\.cn)?\b|\.kafka\.[a-z0-9-]{1,30}\.amazonaws\.com\b|\.(?:database|redis\.cache)\.windows\.net\b|\.(?:postgres|mysql|mariadb)\.database\.azure\.com\b|\.privatelink\.[a-z0-9.-]{1,100}\b|\.mongodb\.net\b/gi;
+
 /**
  * Words that make a 10.x address an address when they are the last word of the key or identifier
  * just before it, whatever its case and separators: `client_ip=`, `remoteAddr:`,
@@ -97,13 +133,37 @@ const ADDRESS_PROSE_WORDS = new Set([
   'behind',
 ]);
 
-/** Words that make the dotted number near them a version, not an address: `firmware 10.2.0.4`. */
+/**
+ * Words that make a dotted number a few words after them a version, not an address: `firmware
+ * 10.2.0.4`. Short ones (`v`, `os`) count only as the word just before it (VERSION_NAME).
+ */
 const VERSION_WORD =
-  /\b(?:versions?|ver|v|firmware|releases?|released|build|builds|patch|patched|upgrade[ds]?|upgrading|update[ds]?|updating|downgrade[ds]?|downgrading|kernel|bios|drivers?|revision|rev|os)\b/i;
+  /\b(?:versions?|firmware|releases?|released|build|builds|patch|patched|upgrade[ds]?|upgrading|update[ds]?|updating|downgrade[ds]?|downgrading|kernel|bios|drivers?|revision)\b/i;
 
 /** A name that is itself a version word, `Release (10.2.0.4)`; `a-v-00` is a host. */
 const VERSION_NAME =
   /^(?:versions?|ver|v|firmware|releases?|released|build|builds|patch|patched|upgrade[ds]?|update[ds]?|kernel|bios|drivers?|revision|rev|os)$/i;
+
+/**
+ * The reserved blocks themselves, as RFC 1918, 6598, 3927 and 1122 name them: public knowledge,
+ * written in every networking guide, and no address of anyone's network.
+ */
+const RESERVED_BLOCKS = new Set([
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '169.254.0.0/16',
+  '127.0.0.0/8',
+]);
+
+/** A word that numbers a part of a document: `section 10.2.1.3`, `Clause 10.1.2.4`. */
+const NUMBERING_WORD =
+  /^(?:sections?|sect|sec|clauses?|chapters?|chap|ch|articles?|art|paragraphs?|para|figures?|fig|appendix|step|items?|requirements?|req|oid)$/;
+
+/** What after a version says it is one: `10.2.0.4 or later`, `and above`. */
+const LATER_AFTER =
+  /^[ \t]{1,2}(?:or|and)[ \t]{1,2}(?:later|newer|above|higher|up|greater|earlier|older|below)\b/i;
 
 /** What joins the items of a list or a range of addresses: `10.0.4.18, 10.0.1.2`, `A to B`. */
 const LIST_JOINER =
@@ -228,7 +288,23 @@ function hasAddressContext(text: string, start: number, addressEnd: number): boo
     return nameStart === cursor - 1 || /[A-Za-z]/.test(text.slice(nameStart, cursor - 1));
   }
   if (previous === 40) return hostBeforeParen(text, cursor - 1);
-  // blanks, quotes and the `:`, `=`, `=>` or `[` between a key and its value
+  const before = wordsBefore(text, cursor);
+  const last = before.words[before.words.length - 1] ?? '';
+  if (ADDRESS_KEY_WORDS.has(last)) return true;
+  if (last === 'for' && before.words[before.words.length - 2] === 'forwarded') return true;
+  return (
+    before.words.length === 1 &&
+    !before.assigned &&
+    ADDRESS_PROSE_WORDS.has(last) &&
+    !versionWordBefore(text, before.start)
+  );
+}
+
+/**
+ * The words of the key or word just before `cursor`, past the blanks, quotes and the `:`, `=`,
+ * `=>` or `[` between a key and its value; `assigned` says whether such a sign was crossed.
+ */
+function wordsBefore(text: string, cursor: number): { words: string[]; assigned: boolean; start: number } {
   const limit = Math.max(0, cursor - 12);
   let assigned = false;
   while (cursor > limit) {
@@ -237,18 +313,41 @@ function hasAddressContext(text: string, start: number, addressEnd: number): boo
     else if (!(code === 32 || code === 9 || isQuoteCode(code))) break;
     cursor -= 1;
   }
-  const identifierStart = scanLeft(text, cursor, isHostCode, 64);
-  if (identifierStart === cursor) return false;
-  const words = identifierWords(text.slice(identifierStart, cursor));
+  const start = scanLeft(text, cursor, isHostCode, 64);
+  return { words: start === cursor ? [] : identifierWords(text.slice(start, cursor)), assigned, start };
+}
+
+/**
+ * Whether the text around a 10.x or 100.64/10 dotted quad says it is a version or a section
+ * number rather than an address: a path or file name around it (`docs/10.2.0.4/`,
+ * `openssl-10.2.0.4.tar.gz`), a product in brackets (`Chrome (10.2.1.3)`), a version word or key
+ * before it (`firmware`, `release_version=`), a numbering word (`section`, `§`), or a pre-release
+ * suffix or `or later` after it.
+ */
+function hasVersionContext(text: string, start: number, end: number): boolean {
+  let cursor = start;
+  if (isQuoteCode(text.charCodeAt(cursor - 1))) cursor -= 1;
+  const previous = text.charCodeAt(cursor - 1);
+  if (previous === 47 || previous === 92 || previous === 40 || previous === 167) return true;
+  if (previous === 45 && isLetterCode(text.charCodeAt(cursor - 2))) return true;
+  const next = text.charCodeAt(end);
+  if ((next === 45 || next === 43 || next === 46) && isLetterCode(text.charCodeAt(end + 1))) return true;
+  if (LATER_AFTER.test(text.slice(end, end + 16))) return true;
+  if (versionWordBefore(text, start)) return true;
+  // a word of its own (`ver 10.2.0.4`) or the last word of a key (`release_version=`)
+  const { words, assigned } = wordsBefore(text, cursor);
   const last = words[words.length - 1] ?? '';
-  if (ADDRESS_KEY_WORDS.has(last)) return true;
-  if (last === 'for' && words[words.length - 2] === 'forwarded') return true;
-  return (
-    words.length === 1 &&
-    !assigned &&
-    ADDRESS_PROSE_WORDS.has(last) &&
-    !versionWordBefore(text, identifierStart)
-  );
+  if (words.length !== 1 && !assigned) return false;
+  return NUMBERING_WORD.test(last) || VERSION_NAME.test(last);
+}
+
+/**
+ * Whether a 10.x or 100.64/10 dotted quad is an address. It is one unless the text around it says
+ * it is a version or a section number: in logs, tables and CSV a bare 10.x is an address far more
+ * often than a four-part version, and a version is nearly always named as one.
+ */
+function readsAsTenAddress(text: string, start: number, end: number): boolean {
+  return hasAddressContext(text, start, end) || !hasVersionContext(text, start, end);
 }
 
 /** The end of a CIDR prefix length `/8`-`/32` right after an address, or `end` itself. */
@@ -257,7 +356,8 @@ function cidrEnd(text: string, end: number): number {
   const digitsEnd = scanRight(text, end + 1, isDigitCode, 2);
   if (digitsEnd === end + 1) return end;
   const next = text.charCodeAt(digitsEnd);
-  if (isDigitCode(next) || next === 46 || next === 47 || isLetterCode(next)) return end;
+  const dottedOn = next === 46 && isDigitCode(text.charCodeAt(digitsEnd + 1));
+  if (isDigitCode(next) || dottedOn || next === 47 || isLetterCode(next)) return end;
   return Number(text.slice(end + 1, digitsEnd)) <= 32 ? digitsEnd : end;
 }
 
@@ -279,16 +379,15 @@ function findAddresses(text: string, spans: LeakSpan[]): void {
       previousEnd >= 0 && start - previousEnd <= 9 && LIST_JOINER.test(text.slice(previousEnd, start));
     let leaked: boolean;
     let addressLike: boolean;
-    if (range === null) {
+    if (range === null || RESERVED_BLOCKS.has(text.slice(start, spanEnd))) {
       leaked = false;
       addressLike = spanEnd > end || hasAddressContext(text, start, end);
     } else if (range !== 'ten' || spanEnd > end) {
       leaked = true;
       addressLike = true;
     } else {
-      // 10.x and 100.64.x collide with version numbers, so they need a port, a URL or a word of
-      // context, or to follow an address in a list
-      leaked = inList ? previousAddressLike : hasAddressContext(text, start, end);
+      // 10.x and 100.64.x collide with version numbers: a list or a range reads as its first item
+      leaked = inList ? previousAddressLike : readsAsTenAddress(text, start, end);
       addressLike = leaked;
     }
     previousEnd = spanEnd;
@@ -319,11 +418,17 @@ function findNames(text: string, spans: LeakSpan[]): void {
   });
   eachMatch(INTERNAL_SUFFIX, text, (match) => {
     const suffixEnd = match.index + match[0].length;
-    // the suffix must end the host name: not "settings.local.json" or "x.internal_tool"
     const next = text.charCodeAt(suffixEnd);
-    if ((next === 46 && isHostCode(text.charCodeAt(suffixEnd + 1))) || next === 45 || next === 95) return;
+    if (next === 45 || next === 95) return;
     const hostStart = scanLeft(text, match.index, isHostCode, 253);
     if (hostStart === match.index || text.charCodeAt(hostStart) === 46) return;
+    // the suffix ends the host name ("settings.local.json" is a file), unless it is an internal
+    // zone under a public domain: `replica-2.internal.example.com`
+    if (next === 46 && isHostCode(text.charCodeAt(suffixEnd + 1))) {
+      const hostEnd = internalZoneEnd(text, hostStart, match.index, suffixEnd);
+      if (hostEnd > suffixEnd) spans.push(span(hostStart, portEnd(text, hostEnd)));
+      return;
+    }
     const suffix = match[0].toLowerCase();
     const withPort = portEnd(text, suffixEnd);
     // ".svc", ".private" and ".default" (a Kubernetes namespace) are common words in file and
@@ -340,21 +445,57 @@ function findNames(text: string, spans: LeakSpan[]): void {
     }
     spans.push(span(hostStart, withPort));
   });
+  eachMatch(MANAGED_ENDPOINT, text, (match) => {
+    const hostStart = scanLeft(text, match.index, isHostCode, 253);
+    const name = text.slice(hostStart, match.index).toLowerCase();
+    if (name === '' || name.charCodeAt(0) === 46 || HOST_PLACEHOLDER.test(name)) return;
+    const suffix = match[0].toLowerCase();
+    // a load balancer or search domain is private only when its name says so
+    if (suffix === '.elb.amazonaws.com' && !name.startsWith('internal-')) return;
+    if (suffix === '.es.amazonaws.com' && !name.startsWith('vpc-')) return;
+    spans.push(span(hostStart, portEnd(text, match.index + match[0].length)));
+  });
+}
+
+/**
+ * The end of a host name whose internal zone label sits under a public domain
+ * (`replica-2.internal.example.com`, `build.corp.acme.io`), or `suffixEnd` when the rest of the
+ * name is not a public domain or the name reads as a code package (`com.acme.internal.net.Http`).
+ */
+function internalZoneEnd(text: string, hostStart: number, labelStart: number, suffixEnd: number): number {
+  if (!INTERNAL_ZONE_LABEL.test(text.slice(labelStart + 1, suffixEnd))) return suffixEnd;
+  let hostEnd = scanRight(text, suffixEnd, isHostCode, 253);
+  while (
+    hostEnd > suffixEnd &&
+    (text.charCodeAt(hostEnd - 1) === 46 || text.charCodeAt(hostEnd - 1) === 45)
+  ) {
+    hostEnd -= 1;
+  }
+  const rest = text.slice(suffixEnd + 1, hostEnd).split('.');
+  const topLevel = rest[rest.length - 1] ?? '';
+  const first = text.slice(hostStart, text.indexOf('.', hostStart));
+  if (rest.length < 2 || !PUBLIC_TOP_LEVEL.has(topLevel) || CODE_PACKAGE_ROOTS.has(first)) return suffixEnd;
+  return HOST_PLACEHOLDER.test(text.slice(hostStart, labelStart)) ? suffixEnd : hostEnd;
 }
 
 /** Private IPs, loopback, internal DNS names and service:port pairs. */
 export const internalAddressRule: LeakRule = {
   name: 'internal-address',
   description:
-    "Private, loopback and link-local IPv4 and IPv6 addresses (10/8 only with a port or context), localhost with a port or in a URL, host names under internal suffixes (.internal, .local, .svc.cluster.local, .corp, .lan, ...), single-label hosts in URLs (http://orders-svc:3000) and with a port when the name, the port or the words before it say it is a service, and host/port pairs (host='10.42.7.19', port=9200). Public host names, with or without a port, pass.",
+    "Private, loopback and link-local IPv4 and IPv6 addresses (10/8 and 100.64/10 unless the text says version or section), localhost with a port or in a URL, host names under internal suffixes (.internal, .local, .svc.cluster.local, .corp, .lan, ...) or with an internal zone under a public domain (x.internal.example.com), endpoints of managed databases and private load balancers, single-label hosts in URLs (http://orders-svc:3000) and with a port when the name, the port or the words before it say it is a service, and host/port pairs (host='10.42.7.19', port=9200). Public host names, with or without a port, pass.",
   patterns: [
     IPV4_ADDRESS,
     LOOPBACK_NAME,
     INTERNAL_SUFFIX,
+    INTERNAL_ZONE_LABEL,
+    HOST_PLACEHOLDER,
+    MANAGED_ENDPOINT,
     CONSUL_INTERFACE,
     HYPHENATED_ADDRESS,
     VERSION_WORD,
     VERSION_NAME,
+    NUMBERING_WORD,
+    LATER_AFTER,
     LIST_JOINER,
     ...PRIVATE_IPV6_PATTERNS,
     ...SERVICE_HOST_PATTERNS,
