@@ -12,6 +12,7 @@ import {
   findKubernetesSecretData,
   STRUCTURED_PATTERNS,
 } from './find-structured-credentials.js';
+import { findTableSecrets } from './find-table-secrets.js';
 import { PLACEHOLDER_PATTERNS } from './placeholders.js';
 import { PLAIN_SECRET_PATTERNS } from './plain-secret-values.js';
 import { KEY_NAME_PATTERNS } from './secret-key-names.js';
@@ -53,6 +54,7 @@ function findInPlainText(text: string, found: Found): void {
   findCommandCredentials(text, found);
   findKubernetesSecretData(text, found);
   findPasswordArguments(text, found);
+  findTableSecrets(text, found);
 }
 
 /** `user:password`, as HTTP Basic auth encodes it: one line, a name, a colon, a random password. */

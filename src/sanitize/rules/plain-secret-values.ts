@@ -427,6 +427,12 @@ function isStandIn(word: string): boolean {
   return reachable[word.length] === 1;
 }
 
+/** Whether a value is made only of words that describe a secret (`required`, `read-only`, `hs256`). */
+export function describesValue(value: string): boolean {
+  const lower = value.toLowerCase();
+  return lower.split(WORD_SEPARATOR).every((word) => word.length === 0 || DESCRIPTIVE_WORDS.has(word));
+}
+
 /**
  * Whether a value under an explicitly secret name is a credential although it is short or plain.
  * `proseFollows`: words follow an unquoted value, so a plain word is part of a sentence.
@@ -456,8 +462,7 @@ export function isPlainSecretValue(value: string, proseFollows: boolean, bareWor
   if (DURATION_OR_SIZE.test(value) || CONSTANT_NAME.test(value) || REFERENCE_PREFIX.test(value)) return false;
   const lower = value.toLowerCase();
   // `aes256`, `id_ed25519`, `read-only`: words and algorithm names that describe the secret
-  if (lower.split(WORD_SEPARATOR).every((word) => word.length === 0 || DESCRIPTIVE_WORDS.has(word)))
-    return false;
+  if (describesValue(value)) return false;
   const symbols = value.length - letters - digits - separators;
   if (digits === 0 && symbols === 0) {
     // letters and separators only: a word, or words joined by `-`, `_` or `.`

@@ -1,0 +1,476 @@
+import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
+import type { Found } from '../leak-rule.js';
+import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
+import { describesValue } from './plain-secret-values.js';
+import type { KeyStrength } from './secret-key-names.js';
+
+/**
+ * Secrets in a table row whose name sits in another cell: markdown tables (`| DB_PASSWORD |
+ * s3cr3t |`), psql and mysql client tables (`key | value` over a `---+---` rule, `+----+`
+ * boxes), box-drawn tables (`│ API_TOKEN │ … │`), and listings aligned in columns (`vault kv
+ * get`'s `Key  Value` over `---  -----`, `az … -o table`, `DB_PASSWORD    hunter2`).
+ *
+ * The secret-named cell decides. With a header row, its `Value` column holds the values and its
+ * `Name`/`Key` column (or the first) the names; a header cell that is itself secret-named
+ * (`password`, `api_key`) makes its column's cells secrets; a header with neither (`NAME  DIGEST
+ * UPDATED`) says the rows hold no values. Without a header, the cell after a secret-named cell is
+ * its value. Header rows, cells that describe (`required`, `Encrypted`, `string`), masks, and
+ * cells of several words stay.
+ */
+
+/** Longest line read as a row, widest name cell, most cells read in a row. */
+const LINE_LENGTH = 4096;
+const NAME_CELL_LENGTH = 64;
+const MAX_CELLS = 32;
+/** At most this many blanks before a listing line's first cell. */
+const LISTING_INDENT = 8;
+
+/** Header cells over the names of a name/value table, compared without case, blanks or separators. */
+const NAME_HEADERS = new Set([
+  'name',
+  'key',
+  'variable',
+  'var',
+  'env',
+  'envvar',
+  'environmentvariable',
+  'setting',
+  'settingname',
+  'parameter',
+  'param',
+  'field',
+  'property',
+  'option',
+  'config',
+  'configkey',
+  'item',
+  'attribute',
+  // MySQL's `SHOW VARIABLES` and the like
+  'variablename',
+  'keyname',
+  'paramname',
+  'parametername',
+  'propertyname',
+  'optionname',
+  'configname',
+]);
+
+/** Header cells over the values of a name/value table. */
+const VALUE_HEADERS = new Set([
+  'value',
+  'values',
+  'val',
+  'secretvalue',
+  'currentvalue',
+  'plaintext',
+  'settingvalue',
+  'data',
+]);
+
+/**
+ * Words that head a column: a row whose value cell holds one (`| secret | description |`) is a
+ * header, whether or not a rule follows it.
+ */
+const COLUMN_HEADERS = new Set([
+  'description',
+  'desc',
+  'notes',
+  'note',
+  'comment',
+  'comments',
+  'type',
+  'default',
+  'defaultvalue',
+  'example',
+  'purpose',
+  'usage',
+  'status',
+  'scope',
+  'scopes',
+  'owner',
+  'expires',
+  'expiry',
+  'created',
+  'updated',
+  'environment',
+  'environments',
+  'source',
+  'format',
+  'required',
+  'meaning',
+  'details',
+  'location',
+  'digest',
+]);
+
+interface Cell {
+  start: number;
+  end: number;
+}
+
+interface Header {
+  /** Column of the names, or -1 when the header names no values column. */
+  nameColumn: number;
+  /** Column of the values, or -1. */
+  valueColumn: number;
+  /** Per column, the strength of a header cell that is itself secret-named. */
+  columnStrengths: KeyStrength[];
+}
+
+/** `|`, `│`, `┃`, `║`: the separators between cells. */
+function isCellSeparator(code: number): boolean {
+  return code === CODE.PIPE || code === 0x2502 || code === 0x2503 || code === 0x2551;
+}
+
+function isBlank(code: number): boolean {
+  return code === CODE.SPACE || code === CODE.TAB;
+}
+
+/** A horizontal stroke of a rule: `-`, `=`, or a box-drawing line or corner. */
+function isStrokeCode(code: number): boolean {
+  return (
+    code === CODE.HYPHEN ||
+    code === CODE.EQUALS ||
+    (code >= 0x2500 && code <= 0x257f && code !== 0x2502 && code !== 0x2503 && code !== 0x2551)
+  );
+}
+
+/** `|---|:--:|`, `---------+--------`, `+----+----+`, `├────┼────┤`, `---   -----`: a rule between rows. */
+function isRuleLine(text: string, start: number, end: number): boolean {
+  let strokes = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (isStrokeCode(code)) strokes += 1;
+    else if (!(isBlank(code) || isCellSeparator(code) || code === CODE.PLUS || code === CODE.COLON))
+      return false;
+  }
+  return strokes >= 3;
+}
+
+/** The cell `[start, end)` without its blanks and the marks that wrap a value: `` ` ``, quotes, `**`, `(…)`. */
+function trimCell(text: string, start: number, end: number): Cell {
+  let from = start;
+  let to = end;
+  while (from < to && isBlank(text.charCodeAt(from))) from += 1;
+  while (to > from && isBlank(text.charCodeAt(to - 1))) to -= 1;
+  for (let round = 0; round < 2 && to - from >= 2; round += 1) {
+    const first = text.charCodeAt(from);
+    const last = text.charCodeAt(to - 1);
+    if (
+      (first === last &&
+        (first === CODE.BACKTICK ||
+          first === CODE.DOUBLE_QUOTE ||
+          first === CODE.SINGLE_QUOTE ||
+          first === CODE.ASTERISK)) ||
+      (first === CODE.OPEN_PAREN && last === CODE.CLOSE_PAREN)
+    ) {
+      from += 1;
+      to -= 1;
+    }
+  }
+  return { start: from, end: to };
+}
+
+/** The cells of a row split at `|`, `│`, `┃` or `║`; the empty cells outside a row's edges are dropped. */
+function pipeCells(text: string, start: number, end: number): Cell[] {
+  const cells: Cell[] = [];
+  let cellStart = start;
+  for (let index = start; index <= end && cells.length < MAX_CELLS; index += 1) {
+    if (index < end && !isCellSeparator(text.charCodeAt(index))) continue;
+    cells.push(trimCell(text, cellStart, index));
+    cellStart = index + 1;
+  }
+  if (cells.length > 0 && (cells[0] as Cell).end === (cells[0] as Cell).start) cells.shift();
+  const last = cells[cells.length - 1];
+  if (last !== undefined && last.end === last.start) cells.pop();
+  return cells;
+}
+
+/** The cells of a listing line, split at a tab or a run of two or more blanks. */
+function listingCells(text: string, start: number, end: number): Cell[] {
+  const cells: Cell[] = [];
+  let index = start;
+  while (index < end && isBlank(text.charCodeAt(index))) index += 1;
+  let cellStart = index;
+  while (index < end && cells.length < MAX_CELLS) {
+    const code = text.charCodeAt(index);
+    const gap =
+      code === CODE.TAB || (code === CODE.SPACE && isBlank(text.charCodeAt(index + 1)) && index + 1 < end);
+    if (!gap) {
+      index += 1;
+      continue;
+    }
+    cells.push(trimCell(text, cellStart, index));
+    while (index < end && isBlank(text.charCodeAt(index))) index += 1;
+    cellStart = index;
+  }
+  if (cellStart < end) cells.push(trimCell(text, cellStart, end));
+  return cells;
+}
+
+/** A header cell folded for lookup: lower case, without blanks or separators. */
+function fold(text: string, cell: Cell): string {
+  let folded = '';
+  for (let index = cell.start; index < cell.end && folded.length <= 24; index += 1) {
+    const code = text.charCodeAt(index);
+    if (isUpper(code)) folded += String.fromCharCode(code + 32);
+    else if (isLower(code) || isDigit(code)) folded += text.charAt(index);
+  }
+  return folded;
+}
+
+/** Whether a cell can name a setting: letters, digits and `_-./:`, at most three words. */
+function isNameCell(text: string, cell: Cell): boolean {
+  if (cell.end - cell.start < 2 || cell.end - cell.start > NAME_CELL_LENGTH) return false;
+  let blanks = 0;
+  for (let index = cell.start; index < cell.end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === CODE.SPACE) {
+      blanks += 1;
+      if (blanks > 2) return false;
+    } else if (
+      !(
+        isUpper(code) ||
+        isLower(code) ||
+        isDigit(code) ||
+        code === CODE.UNDERSCORE ||
+        code === CODE.HYPHEN ||
+        code === CODE.DOT ||
+        code === CODE.SLASH ||
+        code === CODE.COLON
+      )
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
+ * How strongly a name cell announces a secret. A provider's name alone says nothing in a table,
+ * and a bare `token` column is as often a word's tokens as a credential, so it needs a token's
+ * randomness.
+ */
+function cellStrength(text: string, cell: Cell): KeyStrength {
+  if (!isNameCell(text, cell)) return 'none';
+  const name = text.slice(cell.start, cell.end);
+  const strength = cachedKeyStrength(name);
+  if (strength === 'provider') return 'none';
+  const lower = name.toLowerCase();
+  return strength === 'explicit' && (lower === 'token' || lower === 'tokens') ? 'secret' : strength;
+}
+
+/** Reports a value cell that holds a credential: one word, not a description, a credential for its name. */
+function reportValue(text: string, cell: Cell | undefined, strength: KeyStrength, found: Found): void {
+  if (cell === undefined || strength === 'none' || cell.end - cell.start < 3) return;
+  const value = text.slice(cell.start, cell.end);
+  for (let index = 0; index < value.length; index += 1) if (isBlank(value.charCodeAt(index))) return;
+  if (COLUMN_HEADERS.has(fold(text, cell))) return;
+  if (describesValue(value) || !isCredentialValue(value, strength)) return;
+  found(cell.start, cell.end);
+}
+
+/** A header row's columns, or undefined when the row does not read as a header. */
+function readHeader(text: string, cells: Cell[]): Header {
+  let nameColumn = -1;
+  let valueColumn = -1;
+  const columnStrengths: KeyStrength[] = [];
+  cells.forEach((cell, column) => {
+    const folded = fold(text, cell);
+    if (nameColumn === -1 && NAME_HEADERS.has(folded)) nameColumn = column;
+    else if (valueColumn === -1 && VALUE_HEADERS.has(folded)) valueColumn = column;
+    columnStrengths.push(cellStrength(text, cell));
+  });
+  if (valueColumn !== -1 && nameColumn === -1) nameColumn = valueColumn === 0 ? 1 : 0;
+  return { nameColumn, valueColumn, columnStrengths };
+}
+
+/**
+ * The secrets of one data row, read by its table's header, or by its secret-named cell when there
+ * is none. `framed`: the row is drawn as a table (it starts with a separator, or a rule came
+ * before it), so a name cell may hold a few words (`API key`); otherwise (`cat token | xargs`) the
+ * name must be one word.
+ */
+function readRow(
+  text: string,
+  cells: Cell[],
+  header: Header | undefined,
+  framed: boolean,
+  found: Found,
+): void {
+  if (header !== undefined) {
+    if (header.valueColumn !== -1) {
+      const name = cells[header.nameColumn];
+      if (name !== undefined) reportValue(text, cells[header.valueColumn], cellStrength(text, name), found);
+    }
+    header.columnStrengths.forEach((strength, column) => {
+      if (strength !== 'none' && column !== header.nameColumn)
+        reportValue(text, cells[column], strength, found);
+    });
+    return;
+  }
+  for (let column = 0; column + 1 < cells.length; column += 1) {
+    const cell = cells[column] as Cell;
+    if (!framed && text.slice(cell.start, cell.end).includes(' ')) continue;
+    const strength = cellStrength(text, cell);
+    if (strength === 'none') continue;
+    reportValue(text, cells[column + 1], strength, found);
+    return;
+  }
+}
+
+/** Whether a listing line's cells read as a header: short words, the first of them a name header. */
+function isListingHeader(text: string, cells: Cell[]): boolean {
+  if (cells.length < 2 || !NAME_HEADERS.has(fold(text, cells[0] as Cell))) return false;
+  for (const cell of cells) {
+    if (cell.end - cell.start > 24) return false;
+    for (let index = cell.start; index < cell.end; index += 1) {
+      const code = text.charCodeAt(index);
+      if (!(isUpper(code) || isLower(code) || code === CODE.SPACE || code === CODE.UNDERSCORE)) return false;
+    }
+  }
+  return true;
+}
+
+/** `DB_PASSWORD`, `PASSWORD`, `db.password`, `apiKey`: a name that reads as a setting, not a word that starts a sentence. */
+function isCompoundName(text: string, cell: Cell): boolean {
+  let upper = true;
+  for (let index = cell.start; index < cell.end; index += 1)
+    if (isLower(text.charCodeAt(index))) upper = false;
+  if (upper) return true; // `PASSWORD`: an environment variable
+  for (let index = cell.start; index < cell.end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === CODE.UNDERSCORE || code === CODE.HYPHEN || code === CODE.DOT) return true;
+    if (index > cell.start && isUpper(code) && isLower(text.charCodeAt(index - 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * Finds secrets in table rows and column listings. One pass over the lines: each line is read a
+ * bounded number of times (once, and once more as the line after a row, to see whether a rule
+ * follows it, which makes that row a header).
+ */
+export function findTableSecrets(text: string, found: Found): void {
+  let nextSeparator = text.indexOf('|');
+  const boxed = text.includes('\u2502') || text.includes('\u2503') || text.includes('\u2551');
+  // a pipe table: its header once read, how many data rows were read, and whether a rule framed it
+  let pipeHeader: Header | undefined;
+  let inPipeTable = false;
+  let pipeRows = 0;
+  let ruled = false;
+  // a listing: its header, while its rows last
+  let listingHeader: Header | undefined;
+  for (let start = 0; start < text.length; ) {
+    const { end, next: following } = lineBounds(text, start);
+    if (end - start > LINE_LENGTH) {
+      // a line this long is prose or data, not a table row
+      inPipeTable = false;
+      listingHeader = undefined;
+      start = following;
+      continue;
+    }
+    if (nextSeparator !== -1 && nextSeparator < start) nextSeparator = text.indexOf('|', start);
+    const hasSeparator =
+      (nextSeparator !== -1 && nextSeparator < end) || (boxed && hasBoxSeparator(text, start, end));
+    const first = firstNonBlank(text, start, end);
+    const firstCode = text.charCodeAt(first);
+    if (
+      (hasSeparator || isStrokeCode(firstCode) || firstCode === CODE.PLUS) &&
+      isRuleLine(text, start, end)
+    ) {
+      if (!inPipeTable) {
+        pipeHeader = undefined;
+        pipeRows = 0;
+      }
+      inPipeTable = true;
+      ruled = true;
+      start = following;
+      continue;
+    }
+    if (hasSeparator) {
+      listingHeader = undefined;
+      const cells = pipeCells(text, start, end);
+      if (!inPipeTable) {
+        inPipeTable = true;
+        ruled = false;
+        pipeHeader = undefined;
+        pipeRows = 0;
+      }
+      if (pipeHeader === undefined && pipeRows === 0 && followedByRule(text, following)) {
+        pipeHeader = readHeader(text, cells);
+      } else {
+        const framed = ruled || isCellSeparator(text.charCodeAt(first));
+        readRow(text, cells, pipeHeader, framed, found);
+        pipeRows += 1;
+      }
+      start = following;
+      continue;
+    }
+    inPipeTable = false;
+    if (first - start <= LISTING_INDENT && isListingLine(text, first, end)) {
+      const cells = listingCells(text, first, end);
+      if (isListingHeader(text, cells)) listingHeader = readHeader(text, cells);
+      else if (listingHeader !== undefined) readRow(text, cells, listingHeader, true, found);
+      else if (
+        isCompoundName(text, cells[0] as Cell) ||
+        (cells.length === 2 && hasDigit(text, cells[1] as Cell))
+      )
+        readRow(text, cells.slice(0, 2), undefined, false, found);
+    } else listingHeader = undefined;
+    start = following;
+  }
+}
+
+/** A line's end (before `\r\n` or `\n`) and where the next line starts. */
+function lineBounds(text: string, start: number): { end: number; next: number } {
+  const newline = text.indexOf('\n', start);
+  const next = newline === -1 ? text.length : newline + 1;
+  let end = newline === -1 ? text.length : newline;
+  if (end > start && text.charCodeAt(end - 1) === CODE.CARRIAGE_RETURN) end -= 1;
+  return { end, next };
+}
+
+/** Whether a line can be a row of a column listing: a one-word name, then a tab or two blanks, then more. */
+function isListingLine(text: string, first: number, end: number): boolean {
+  const code = text.charCodeAt(first);
+  if (!(isUpper(code) || isLower(code) || code === CODE.UNDERSCORE)) return false;
+  let cursor = first;
+  const nameLimit = Math.min(end, first + NAME_CELL_LENGTH);
+  while (cursor < nameLimit && !isBlank(text.charCodeAt(cursor))) cursor += 1;
+  const next = text.charCodeAt(cursor);
+  if (!(next === CODE.TAB || (next === CODE.SPACE && text.charCodeAt(cursor + 1) === CODE.SPACE)))
+    return false;
+  while (cursor < end && isBlank(text.charCodeAt(cursor))) cursor += 1;
+  return cursor < end;
+}
+
+/** `password    Gizo41`: a plain word may name a value on its own line when the value has a digit. */
+function hasDigit(text: string, cell: Cell): boolean {
+  for (let index = cell.start; index < cell.end; index += 1) if (isDigit(text.charCodeAt(index))) return true;
+  return false;
+}
+
+function firstNonBlank(text: string, start: number, end: number): number {
+  let index = start;
+  while (index < end && isBlank(text.charCodeAt(index))) index += 1;
+  return index;
+}
+
+function hasBoxSeparator(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 0x2502 || code === 0x2503 || code === 0x2551) return true;
+  }
+  return false;
+}
+
+/** Whether the line at `start` is a rule: the row before it is a header. */
+function followedByRule(text: string, start: number): boolean {
+  if (start >= text.length) return false;
+  const { end } = lineBounds(text, start);
+  if (end - start > LINE_LENGTH) return false;
+  const first = text.charCodeAt(firstNonBlank(text, start, end));
+  return (
+    (isStrokeCode(first) || isCellSeparator(first) || first === CODE.PLUS) && isRuleLine(text, start, end)
+  );
+}
