@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ToolboundEvent } from '../observe/events.js';
-import { type Logger, silentLogger } from '../observe/logger.js';
+import { jsonLineLogger, type Logger, silentLogger } from '../observe/logger.js';
 import { empty, notFound } from '../outcome/constructors.js';
 import { ToolError } from '../outcome/tool-error.js';
 import type { ToolCall, ToolMessage } from '../protocol.js';
@@ -465,6 +465,50 @@ describe('an unexpected throw', () => {
     expect(event).toMatchObject({ thrown: { stack: 'Error: boom' } });
     expect(JSON.parse(JSON.stringify(event))).toMatchObject({ thrown: { stack: 'Error: boom' } });
     expect(stackReads).toBe(1); // and once
+  });
+
+  it('describes the thrown value once, in the line, when the logger writes errors', async () => {
+    let stackReads = 0;
+    const thrown = new Error('boom');
+    Object.defineProperty(thrown, 'stack', {
+      get() {
+        stackReads++;
+        return 'Error: boom\n    at lookup (orders.ts:1:1)';
+      },
+    });
+    const tool = defineTool({
+      name: 'lookup_order',
+      description: 'Orders.',
+      input: z.object({}),
+      run: () => {
+        throw thrown;
+      },
+    });
+    const lines: string[] = [];
+    const events: ToolboundEvent[] = [];
+    const dispatcher = createDispatcher({
+      tools: [tool],
+      logger: jsonLineLogger({ write: (line) => lines.push(line) }),
+      onEvent: (event) => events.push(event),
+    });
+    const message = await dispatcher.dispatch(
+      { id: 'c1', name: 'lookup_order', arguments: '{}' },
+      { runId: 'r' },
+    );
+    expectInternalError(message);
+    expect(stackReads).toBe(1);
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.filter((line) => line['msg'] === 'tool.internal_error')).toEqual([
+      expect.objectContaining({
+        reference: message.reference,
+        thrown: { name: 'Error', message: 'boom', stack: 'Error: boom\n    at lookup (orders.ts:1:1)' },
+      }),
+    ]);
+    // the handler gets the same description, not a second one
+    expect(events.find((event) => event.type === 'tool.internal_error')).toMatchObject({
+      thrown: { stack: 'Error: boom\n    at lookup (orders.ts:1:1)' },
+    });
+    expect(stackReads).toBe(1);
   });
 
   it('builds no tool.failed event, and reads no clock for it, when nothing would take it', async () => {

@@ -155,7 +155,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     clock,
   });
   const copyData = (data: unknown) =>
-    toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 });
+    // checked while copied: every copy is sanitised next, and a clean one need not be walked again
+    toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 }, true);
   const config: DispatchConfig = {
     tools,
     clock,
@@ -174,6 +175,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     reportSuccess: options.onEvent !== undefined || isLevelEnabled(logger, 'debug'),
     reportFailure: options.onEvent !== undefined || isLevelEnabled(logger, 'info'),
     reportInternalError: options.onEvent !== undefined || isLevelEnabled(logger, 'error'),
+    logsInternalError: isLevelEnabled(logger, 'error'),
     emitAfterLoggedThrow: createEventSink(logger, handlers, { 'tool.failed': 'debug' }),
     store,
     approvalTtlMs: resolveApprovalTtlMs(options.approvalTtlMs),

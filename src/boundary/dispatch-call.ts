@@ -10,6 +10,7 @@ import { type Bounded, settleWithin } from '../policy/settle-within.js';
 import type { PendingApproval, ToolCall, ToolMessage } from '../protocol.js';
 import type { Leak } from '../sanitize/leak.js';
 import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
+import { forgetCleanCopy } from '../sanitize/redact-value.js';
 import { safeToolName } from '../sanitize/safe-tool-name.js';
 import { sanitizeOutcome, sanitizeValue } from '../sanitize/sanitize-outcome.js';
 import type { Clock } from '../state/clock.js';
@@ -66,6 +67,11 @@ export interface DispatchConfig {
   reportFailure: boolean;
   /** False when neither the logger nor a handler would take `tool.internal_error`: then none is built. */
   reportInternalError: boolean;
+  /**
+   * True when the logger writes `tool.internal_error` (error level): it then reads the thrown
+   * value's description, which is made at once rather than behind a getter.
+   */
+  logsInternalError: boolean;
   /** `emit`, but a call's `tool.failed` is logged at debug level: its throw was logged at error level. */
   emitAfterLoggedThrow: EventHandler;
   store: StateStore;
@@ -412,27 +418,44 @@ function normalise(
   request: Request,
   tool: Tool,
   result: Parameters<typeof classifyResult>[0],
-  args?: unknown,
+  rawArgs?: unknown,
 ): { outcome: Outcome; loggedThrow: boolean } {
   const classified = classifyResult(result, tool.name, config.classify);
   const { internal } = classified;
   if (internal === undefined || !config.reportInternalError)
     return { outcome: classified.outcome, loggedThrow: false };
-  let thrown: SerializedError | undefined;
-  config.emit({
-    type: 'tool.internal_error',
-    time: config.clock.now(),
-    runId: request.runId,
-    tool: tool.name,
-    toolCallId: request.toolCallId,
-    reference: internal.reference,
-    arguments: sanitizeValue(config.copyData(args)),
-    // read by the logger and the handlers, written once: a stack is costly to format
-    get thrown() {
-      thrown ??= serializeError(internal.thrown);
-      return thrown;
-    },
-  });
+  const time = config.clock.now();
+  const args = sanitizeValue(config.copyData(rawArgs));
+  forgetCleanCopy();
+  if (config.logsInternalError) {
+    // the logger writes the event, so it reads `thrown`: described now, as a plain field
+    config.emit({
+      type: 'tool.internal_error',
+      time,
+      runId: request.runId,
+      tool: tool.name,
+      toolCallId: request.toolCallId,
+      reference: internal.reference,
+      arguments: args,
+      thrown: serializeError(internal.thrown),
+    });
+  } else {
+    // only handlers take it: described when one of them reads it, and once
+    let thrown: SerializedError | undefined;
+    config.emit({
+      type: 'tool.internal_error',
+      time,
+      runId: request.runId,
+      tool: tool.name,
+      toolCallId: request.toolCallId,
+      reference: internal.reference,
+      arguments: args,
+      get thrown() {
+        thrown ??= serializeError(internal.thrown);
+        return thrown;
+      },
+    });
+  }
   return { outcome: classified.outcome, loggedThrow: true };
 }
 
@@ -447,6 +470,7 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
     decision.outcome,
     tool?.allowRules === undefined ? NO_ALLOWLIST : { allowRules: tool.allowRules },
   );
+  forgetCleanCopy(); // a copy's clean mark is for this pass only
   reportLeaks(config, request, toolName, sanitized.leaks);
 
   // run policy: only failures are counted, so only they need the canonical arguments; a call
@@ -458,7 +482,8 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
     runId,
     toolName,
     toolCallId,
-    argumentsKey: sanitized.outcome.ok ? '' : callKey(decision.keySource),
+    // made only for a failure that holds no reservation (see RecordRequest)
+    argumentsKey: sanitized.outcome.ok ? '' : () => callKey(decision.keySource),
     outcome: sanitized.outcome,
     ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
   });

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { LeakRuleName } from '../sanitize/leak-rule-name.js';
+import { forgetCleanCopy, redactValue } from '../sanitize/redact-value.js';
 import { toJsonSafe } from './to-json-safe.js';
 
 const limits = { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: 1_000 };
@@ -98,5 +100,58 @@ describe('toJsonSafe', () => {
     const copied = toJsonSafe(JSON.parse('{"__proto__":{"polluted":true},"a":1}'), limits) as object;
     expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
     expect(copied).toEqual({ a: 1 });
+  });
+});
+
+describe('toJsonSafe, checking the copy for the sanitiser', () => {
+  // strings and keys that leak, or that a secret-named key makes secret, beside benign ones
+  const text = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom(
+      'postgres://app:hunter2@db.internal:5432/shop',
+      'connect ECONNREFUSED 10.0.3.7:5432',
+      'at Object.run (/srv/app/orders.js:12:7)',
+      'hunter2-but-long-enough',
+      'north',
+      'SKU-4411',
+    ),
+  );
+  const key = fc.oneof(
+    fc.constantFrom('sku', 'password', 'api_key', 'note', '10.0.3.7:5432', 'status'),
+    text,
+  );
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small' },
+      text,
+      fc.integer(),
+      fc.constant(null),
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.dictionary(key, tie('node'), { maxKeys: 4 }),
+    ),
+  })).node;
+
+  it('lets the sanitiser find exactly what it finds in an unchecked copy', () => {
+    fc.assert(
+      fc.property(
+        value,
+        fc.constantFrom<LeakRuleName[]>([], ['credential'], ['internal-address']),
+        (input, allowRules) => {
+          const checked = redactValue(toJsonSafe(input, limits, true), 'data', allowRules);
+          forgetCleanCopy();
+          const unchecked = redactValue(toJsonSafe(input, limits), 'data', allowRules);
+          expect(checked).toEqual(unchecked);
+        },
+      ),
+    );
+  });
+
+  it('answers for the copy it checked once, and then walks it like any value', () => {
+    const copy = toJsonSafe({ rows: [{ sku: 'SKU-4411', status: 'north' }] }, limits, true) as {
+      rows: Array<Record<string, string>>;
+    };
+    expect(redactValue(copy, 'data').leaks).toEqual([]);
+    copy.rows[0]!['status'] = 'postgres://app:hunter2@db.internal:5432/shop';
+    expect(redactValue(copy, 'data').leaks).not.toEqual([]);
   });
 });

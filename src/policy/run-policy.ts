@@ -115,8 +115,12 @@ export interface RecordRequest {
   runId: string;
   toolName: string;
   toolCallId: string;
-  /** The canonical arguments key; for a call that never reached `reserve`, of what was sent. */
-  argumentsKey: string;
+  /**
+   * The canonical arguments key, or a function that makes it; for a call that never reached
+   * `reserve`, of what was sent. Only a failure that holds no reservation of its own reads it:
+   * a call that reserved a place here is counted under its reservation's key.
+   */
+  argumentsKey: string | (() => string);
   outcome: Outcome;
   /** What `reserve` returned, when the call got that far. */
   reservation?: Reservation;
@@ -324,8 +328,8 @@ interface SettleRequest {
   outcome: Outcome;
   /** The call's claim, when it reserved a place here: its key, and the reservation to drop. */
   own: Claim | undefined;
-  /** The call's arguments key, for a call that holds no claim. */
-  argumentsKey: string;
+  /** The call's arguments key, or what makes it, for a call that holds no claim. */
+  argumentsKey: string | (() => string);
 }
 
 /** While a call waits for a place, how often it asks the store again (another process may settle). */
@@ -682,7 +686,13 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
     const reply = update(runId, {
       kind: 'settle',
       id: own?.id ?? '',
-      call: own?.call ?? keyOf('c', toolName, request.argumentsKey),
+      call:
+        own?.call ??
+        keyOf(
+          'c',
+          toolName,
+          typeof request.argumentsKey === 'string' ? request.argumentsKey : request.argumentsKey(),
+        ),
       failure: {
         error: sharedKeyOf('e', toolName, outcome.error),
         class: sharedKeyOf('k', toolName, outcome.class),
@@ -817,7 +827,8 @@ function abortedOutcome(toolName: string): Outcome {
 
 /** The outcome to cache for short-circuiting, hint dropped and size bounded. */
 function cacheable(outcome: UnavailableOutcome): string {
-  const { hint: _hint, ...cached } = outcome;
+  const cached: Omit<UnavailableOutcome, 'hint'> =
+    outcome.hint === undefined ? outcome : withoutHint(outcome);
   const json = JSON.stringify(cached);
   if (json.length <= MAX_CACHED_CHARACTERS) return json;
   return JSON.stringify({
@@ -827,6 +838,11 @@ function cacheable(outcome: UnavailableOutcome): string {
     message: `${cached.message.slice(0, 1_500)}…`,
     retryable: cached.retryable,
   });
+}
+
+function withoutHint(outcome: UnavailableOutcome): Omit<UnavailableOutcome, 'hint'> {
+  const { hint: _hint, ...rest } = outcome;
+  return rest;
 }
 
 function cachedUnavailable(cached: string, toolName: string): UnavailableOutcome {

@@ -194,6 +194,10 @@ const LEAVE: object = Object.freeze({});
  * allocation-light: the common case of clean, plain data costs one read of each string.
  */
 function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
+  if (value === cleanCopy && cleanCopy !== undefined) {
+    cleanCopy = undefined; // answered once: the mark never outlives the check it stands for
+    return true;
+  }
   const options = { allowRules };
   const checkKeyNames = !allowRules.includes('credential');
   // the rows of a list repeat the same keys in the same order: the last object's keys, found
@@ -251,6 +255,32 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
     }
   }
   return true;
+}
+
+/** The allowlist of the strictest check: no rule passed through. */
+const NO_RULES: { allowRules: readonly LeakRuleName[] } = Object.freeze({ allowRules: Object.freeze([]) });
+
+/**
+ * The copy that `toJsonSafe` last made while checking, as {@link isClean} would, every string and
+ * key in it, and found clean under every rule (so under any allowlist). The next `isClean` of that
+ * very object answers at once instead of walking it again; any other value is walked as usual.
+ * A fresh copy that no one else holds, so nothing can change it between the copy and the check.
+ */
+let cleanCopy: object | undefined;
+
+/** Marks `copy` as checked clean (see {@link cleanCopy}). */
+export function markCleanCopy(copy: object): void {
+  cleanCopy = copy;
+}
+
+/** Drops the mark, so that it cannot outlive the step that made it. */
+export function forgetCleanCopy(): void {
+  cleanCopy = undefined;
+}
+
+/** Whether a string is clean under every rule, as {@link isClean} checks it. */
+export function isStrictlyCleanText(text: string): boolean {
+  return cleanText(NO_RULES, text);
 }
 
 /** Whether a string is clean: most strings of tool data were seen clean before, and answer at once. */

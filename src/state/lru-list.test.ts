@@ -4,19 +4,23 @@ import { LruList } from './lru-list.js';
 
 describe('LruList', () => {
   it('behaves like a map in use order, whatever the sequence of operations', () => {
+    // twelve keys: a list holds up to eight in a flat array and then moves to its map and nodes
+    const key = fc.constantFrom('a', 'b', 'c', '', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k');
     const operation = fc.oneof(
       fc.record({
         kind: fc.constant('set' as const),
-        key: fc.constantFrom('a', 'b', 'c', ''),
+        key,
         value: fc.nat(),
       }),
-      fc.record({ kind: fc.constant('delete' as const), key: fc.constantFrom('a', 'b', 'c', '') }),
-      fc.record({ kind: fc.constant('touch' as const), key: fc.constantFrom('a', 'b', 'c', '') }),
+      fc.record({ kind: fc.constant('set' as const), key, value: fc.nat() }),
+      fc.record({ kind: fc.constant('delete' as const), key }),
+      fc.record({ kind: fc.constant('touch' as const), key }),
+      fc.record({ kind: fc.constant('get' as const), key }),
       fc.record({ kind: fc.constant('shift' as const) }),
       fc.record({ kind: fc.constant('clear' as const) }),
     );
     fc.assert(
-      fc.property(fc.array(operation, { maxLength: 40 }), (operations) => {
+      fc.property(fc.array(operation, { maxLength: 80 }), (operations) => {
         const list = new LruList<number>();
         // the model: a Map re-inserted on use keeps use order
         const model = new Map<string, number>();
@@ -27,6 +31,9 @@ describe('LruList', () => {
             model.set(step.key, step.value);
           } else if (step.kind === 'delete') {
             expect(list.delete(step.key)).toBe(model.delete(step.key));
+          } else if (step.kind === 'get') {
+            expect(list.get(step.key)).toBe(model.get(step.key));
+            expect(list.has(step.key)).toBe(model.has(step.key));
           } else if (step.kind === 'touch') {
             const value = model.get(step.key);
             expect(list.touch(step.key)).toBe(value);
@@ -47,6 +54,10 @@ describe('LruList', () => {
           expect(list.size).toBe(model.size);
           expect([...list.entries()]).toEqual([...model.entries()]);
           expect(list.oldestValue()).toBe(model.values().next().value);
+          const first = model.entries().next();
+          expect(list.oldest()).toEqual(
+            first.done ? undefined : { key: first.value[0], value: first.value[1] },
+          );
         }
       }),
     );

@@ -17,26 +17,54 @@ interface Node<V> {
  */
 const KEEP = Symbol('keeps the table from shrinking');
 
+/**
+ * Entries a list holds in one flat array before it builds its map and nodes: a failed run's
+ * record holds about four keyed counters, and a scan of a few keys costs less, in time and
+ * above all in memory kept, than a map's table and a node per entry.
+ */
+const SMALL_ENTRIES = 8;
+
 export class LruList<V> {
-  // made on the first set: a run whose calls all succeed never needs one
+  /**
+   * While the list is small: keys and values side by side, `[key, value, key, value, …]`, from
+   * the least to the most recently used. Undefined once the map has been built.
+   */
+  #small: Array<string | V> | undefined = [];
+  // made when the list outgrows `#small`: a run whose calls all succeed never needs one
   #nodes: Map<string | typeof KEEP, Node<V> | undefined> | undefined;
   #oldest: Node<V> | undefined;
   #newest: Node<V> | undefined;
 
   get size(): number {
+    if (this.#small !== undefined) return this.#small.length >> 1;
     return this.#nodes === undefined ? 0 : this.#nodes.size - 1;
   }
 
   get(key: string): V | undefined {
+    const small = this.#small;
+    if (small !== undefined) {
+      const index = indexOfKey(small, key);
+      return index < 0 ? undefined : (small[index + 1] as V);
+    }
     return this.#nodes?.get(key)?.value;
   }
 
   has(key: string): boolean {
+    if (this.#small !== undefined) return indexOfKey(this.#small, key) >= 0;
     return this.#nodes?.has(key) === true;
   }
 
   /** Reads an entry and marks it as just used. */
   touch(key: string): V | undefined {
+    const small = this.#small;
+    if (small !== undefined) {
+      const index = indexOfKey(small, key);
+      if (index < 0) return undefined;
+      const value = small[index + 1] as V;
+      small.splice(index, 2);
+      small.push(key, value);
+      return value;
+    }
     const node = this.#nodes?.get(key);
     if (node === undefined) return undefined;
     this.#moveToNewest(node);
@@ -45,6 +73,14 @@ export class LruList<V> {
 
   /** Sets an entry and marks it as just used. */
   set(key: string, value: V): void {
+    const small = this.#small;
+    if (small !== undefined) {
+      const index = indexOfKey(small, key);
+      if (index >= 0) small.splice(index, 2);
+      small.push(key, value);
+      if (small.length > 2 * SMALL_ENTRIES) this.#grow(small);
+      return;
+    }
     this.#nodes ??= new Map<string | typeof KEEP, Node<V> | undefined>([[KEEP, undefined]]);
     const node = this.#nodes.get(key);
     if (node !== undefined) {
@@ -60,6 +96,13 @@ export class LruList<V> {
   }
 
   delete(key: string): boolean {
+    const small = this.#small;
+    if (small !== undefined) {
+      const index = indexOfKey(small, key);
+      if (index < 0) return false;
+      small.splice(index, 2);
+      return true;
+    }
     const node = this.#nodes?.get(key);
     if (node === undefined) return false;
     this.#unlink(node);
@@ -69,17 +112,29 @@ export class LruList<V> {
 
   /** The least recently used entry, without marking it used. */
   oldest(): { key: string; value: V } | undefined {
+    const small = this.#small;
+    if (small !== undefined)
+      return small.length === 0 ? undefined : { key: small[0] as string, value: small[1] as V };
     const node = this.#oldest;
     return node === undefined ? undefined : { key: node.key, value: node.value };
   }
 
   /** The least recently used entry's value, without marking it used and without building an entry. */
   oldestValue(): V | undefined {
+    const small = this.#small;
+    if (small !== undefined) return small.length === 0 ? undefined : (small[1] as V);
     return this.#oldest?.value;
   }
 
   /** Drops and returns the least recently used entry. */
   shift(): { key: string; value: V } | undefined {
+    const small = this.#small;
+    if (small !== undefined) {
+      if (small.length === 0) return undefined;
+      const entry = { key: small[0] as string, value: small[1] as V };
+      small.splice(0, 2);
+      return entry;
+    }
     const node = this.#oldest;
     if (node === undefined) return undefined;
     this.#unlink(node);
@@ -88,6 +143,7 @@ export class LruList<V> {
   }
 
   clear(): void {
+    if (this.#small !== undefined) this.#small.length = 0;
     this.#nodes = undefined;
     this.#oldest = undefined;
     this.#newest = undefined;
@@ -95,7 +151,21 @@ export class LruList<V> {
 
   /** Entries from the oldest to the newest. */
   *entries(): IterableIterator<[string, V]> {
+    const small = this.#small;
+    if (small !== undefined) {
+      const copy = [...small]; // as the list stood when iteration began
+      for (let index = 0; index < copy.length; index += 2)
+        yield [copy[index] as string, copy[index + 1] as V];
+      return;
+    }
     for (let node = this.#oldest; node !== undefined; node = node.next) yield [node.key, node.value];
+  }
+
+  /** Moves the flat entries into the map and its nodes, in the same order; for good. */
+  #grow(small: Array<string | V>): void {
+    this.#small = undefined;
+    for (let index = 0; index < small.length; index += 2)
+      this.set(small[index] as string, small[index + 1] as V);
   }
 
   #moveToNewest(node: Node<V>): void {
@@ -116,4 +186,10 @@ export class LruList<V> {
     node.previous = undefined;
     node.next = undefined;
   }
+}
+
+/** The index of `key` among the keys of a flat list (its even places), or -1. */
+function indexOfKey(small: readonly unknown[], key: string): number {
+  for (let index = 0; index < small.length; index += 2) if (small[index] === key) return index;
+  return -1;
 }

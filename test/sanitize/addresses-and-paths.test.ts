@@ -162,7 +162,7 @@ describe('internal zones under public domains, and managed endpoints', () => {
     fc.assert(
       fc.property(
         name,
-        fc.constantFrom('internal', 'corp', 'intranet', 'lan', 'INTERNAL'),
+        fc.constantFrom('internal', 'corp', 'intranet', 'int', 'lan', 'INTERNAL'),
         domain,
         fc.constantFrom('', ':5432', ':443'),
         (host, zone, publicDomain, port) => {

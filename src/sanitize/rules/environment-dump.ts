@@ -1,5 +1,6 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
 import { eachMatch, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
+import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 
 /** An upper-case variable name followed by `=` or (quoted, as in a JSON dump) `:`, also as an array key (`env['DB_HOST'] =`). */
 const VARIABLE_ASSIGNMENT = /\b[A-Z][A-Z0-9_]+["']?\]?[ \t]*[:=]/g;
@@ -174,7 +175,10 @@ function findVariableTables(text: string, spans: LeakSpan[]): void {
     let variables = 0;
     while (end < limit) {
       const next = lineEnd(text, end, limit - end);
-      if (isVariableName(firstWord(text, end, next), '=')) variables += 1;
+      const name = firstWord(text, end, next);
+      if (isVariableName(name, '=')) variables += 1;
+      // one row is enough when it holds a secret: `DB_PASSWORD    s3cr3t`
+      if (variables > 0 && isSecretRow(text, name, end, next)) variables = NEEDED_VARIABLES;
       const lineStart = nextLineStart(text, next);
       if (next >= limit || lineStart >= text.length || isBlankLine(text, lineStart)) {
         end = next;
@@ -185,6 +189,13 @@ function findVariableTables(text: string, spans: LeakSpan[]): void {
     if (variables >= NEEDED_VARIABLES) spans.push(span(match.index, end));
     return end;
   });
+}
+
+/** Whether a table row `NAME   value` names a secret and its value can be one. */
+function isSecretRow(text: string, name: string, from: number, to: number): boolean {
+  const strength = cachedKeyStrength(name);
+  if (strength === 'none') return false;
+  return isCredentialValue(text.slice(text.indexOf(name, from) + name.length, to).trim(), strength);
 }
 
 /** The first run of non-blank characters in `text[from, to)`. */

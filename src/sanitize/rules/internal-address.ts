@@ -17,10 +17,10 @@ const CONSUL_INTERFACE = /\.(?:service|node|query|connect|virtual)\.(?:[\w-]{1,6
 
 /** A private DNS suffix: the code reads the host name to its left. */
 const INTERNAL_SUFFIX =
-  /\.(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa|consul|svc|default)\b/gi;
+  /\.(?:internal|local|localdomain|corp|lan|intranet|intra|int|private|home\.arpa|consul|svc|default)\b/gi;
 
 /** Zone labels that mark a private part of a public domain: `x.internal.example.com`. */
-const INTERNAL_ZONE_LABEL = /^(?:internal|intranet|intra|corp|lan|private)$/i;
+const INTERNAL_ZONE_LABEL = /^(?:internal|intranet|intra|int|corp|lan|private)$/i;
 
 /** Top-level domains a private zone is commonly put under; file extensions are left out. */
 const PUBLIC_TOP_LEVEL = new Set(
@@ -430,6 +430,8 @@ function findNames(text: string, spans: LeakSpan[]): void {
       return;
     }
     const suffix = match[0].toLowerCase();
+    // `.int` ends public names (`who.int`) and code (`value.int`); it is internal only as a zone
+    if (suffix === '.int') return;
     const withPort = portEnd(text, suffixEnd);
     // ".svc", ".private" and ".default" (a Kubernetes namespace) are common words in file and
     // setting names; trust them only with a port or in a URL

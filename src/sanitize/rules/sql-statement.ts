@@ -34,7 +34,11 @@ const DATABASE_ERROR_PHRASES = [
   '(?:ERROR|FATAL|PANIC):  [a-z]',
   String.raw`(?:ERROR|Error) \d{4} \([0-9A-Z]{5}\)|Msg \d{3,5}, Level \d{1,2}, State \d{1,3}|SQL\d{4}[NWC]\b|DB::Exception\b|SQL compilation error\b`,
   String.raw`(?:java\.sql\.SQL|org\.hibernate\.|sqlalchemy\.exc\.|psycopg2?\.errors\.|sqlite3\.|ActiveRecord::|Microsoft\.Data\.SqlClient\.|System\.Data\.SqlClient\.|Npgsql\.|MySql\.Data\.)\w`,
-  String.raw`(?:Invalid (?:object|column) name '|Violation of (?:PRIMARY|UNIQUE) KEY constraint|Cannot insert (?:the value NULL|duplicate key)|conflicted with the (?:FOREIGN KEY|REFERENCE|CHECK) constraint|Duplicate entry '|Access denied for user '|permission denied for (?:table|relation|schema|sequence|database|view|function) |null value in column "|password authentication failed for user|unconfigured table |\[Invalid query\]|index_not_found_exception|no such index \[|Not found: (?:Table|Dataset) )`,
+  String.raw`(?:Invalid (?:object|column) name '|Violation of (?:PRIMARY|UNIQUE) KEY constraint|Cannot insert (?:the value NULL|duplicate key)|conflicted with the (?:FOREIGN KEY|REFERENCE|CHECK) constraint|Duplicate entry '|Access denied for user '|permission denied for (?:table|relation|schema|sequence|database|view|function) |null value in column "|password authentication failed for user|unconfigured table |index_not_found_exception|search_phase_execution_exception|query_shard_exception|mapper_parsing_exception|version_conflict_engine_exception|no such index \[|Not found: (?:Table|Dataset) )`,
+  // graph and key-value stores: Neo4j's status codes and a Cypher pattern, DynamoDB's exceptions
+  String.raw`Neo\.(?:ClientError|TransientError|DatabaseError)\.|(?:OPTIONAL )?MATCH \((?:[A-Za-z_]\w{0,63})?:[A-Za-z_]|ConditionalCheckFailedException|ProvisionedThroughputExceededException|TransactionCanceledException|One or more parameter values were invalid`,
+  // Postgres in other languages names the relation in guillemets or quotes
+  '(?:la relation|la relación|la relazione|Relation|отношение) [«»"„]',
   // a missing or duplicate object: quoted, or qualified with a schema (`analytics.events`)
   String.raw`(?:[Tt]able|[Vv]iew|[Oo]bject|[Cc]olumn|[Ii]ndex|[Dd]atabase|[Ss]chema|[Dd]ataset|[Ss]equence|[Rr]elation) (?:['"\`\[][\w$.:-]{1,128}['"\`\]] (?:does ?n[o']t exist|does not exist|already exists|is an undefined name)|[A-Za-z_][\w$-]{0,63}(?:[.:][\w$-]{1,64}){1,3} (?:does ?n[o']t exist|does not exist|was not found|not found|already exists))`,
   // a MongoDB shell command names its collection
@@ -44,9 +48,15 @@ const DATABASE_ERROR_PHRASES = [
 /** A query plan: Postgres's EXPLAIN prints the cost and rows of every node. */
 const QUERY_PLAN_NODE = String.raw`\((?:cost|actual time)=\d{1,12}\.\d{1,4}\.\.\d{1,12}\.\d{1,4} rows=\d`;
 
+/**
+ * Cassandra's error class before its message, `code=2200 [Invalid query] message="…"`: it opens
+ * with a bracket, so it cannot follow a word boundary.
+ */
+const CASSANDRA_INVALID_QUERY = String.raw`\[Invalid query\] message=`;
+
 /** One word boundary for every phrase, so the scan tests it once per position. */
 const DATABASE_ERROR = new RegExp(
-  String.raw`\b(?:${DATABASE_ERROR_PHRASES.join('|')})|${QUERY_PLAN_NODE}`,
+  String.raw`\b(?:${DATABASE_ERROR_PHRASES.join('|')})|${QUERY_PLAN_NODE}|${CASSANDRA_INVALID_QUERY}`,
   'g',
 );
 
@@ -58,6 +68,7 @@ const DATABASE_ERROR = new RegExp(
 const DATABASE_ERROR_PARTS = [
   ...DATABASE_ERROR_PHRASES.map((phrase) => new RegExp(String.raw`\b(?:${phrase})`)),
   new RegExp(QUERY_PLAN_NODE),
+  new RegExp(CASSANDRA_INVALID_QUERY),
 ];
 
 /** After `relation "` or `column "`, the error words that make it a database error. */
