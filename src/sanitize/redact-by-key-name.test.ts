@@ -59,6 +59,13 @@ describe('redaction by key name', () => {
     expect(sanitizeValue({ user: { password: 'letmein' } })).toEqual({ user: { password: '[redacted]' } });
   });
 
+  it('redacts a plain word under a name that says it holds a secret, unless the word describes it', () => {
+    for (const key of ['client_secret', 'api_key', 'secret', 'access_token', 'private_key']) {
+      expect(sanitizeValue({ [key]: 'swordfish' }), key).toEqual({ [key]: '[redacted]' });
+      expect(sanitizeValue({ [key]: 'required' }), key).toEqual({ [key]: 'required' });
+    }
+  });
+
   it('never keeps a secret-looking value under a secret-named key, whatever its shape', () => {
     fc.assert(
       fc.property(

@@ -1,4 +1,5 @@
 import { isPlaceholderValue } from './rules/placeholders.js';
+import { describesValue } from './rules/plain-secret-values.js';
 import { type KeyStrength, keyStrength } from './rules/secret-key-names.js';
 
 /** Short enum-like words that a secret-named key may hold without holding a secret: `bearer`, `active`. */
@@ -25,14 +26,18 @@ export function secretKeyStrength(key: string): KeyStrength {
 /**
  * Whether a string under a secret-named key (`password`, `api_key`, `client_secret`, `token`,
  * `Authorization`, `cookie`, `dsn`, …) must be redacted whatever it looks like. Values that
- * cannot be credentials stay: empty strings, placeholders (`***`, `<your-token>`, `${VAR}`) and,
- * except under a password key, short enum-like words (`bearer`, `active`, `none`).
+ * cannot be credentials stay: empty strings, placeholders (`***`, `<your-token>`, `${VAR}`),
+ * words that describe the value under a name that says it holds a secret (`required`), and short
+ * enum-like words under other secret-named keys (`bearer`, `active`, `none`).
  */
 export function isSecretByKeyName(strength: KeyStrength, value: string): boolean {
   if (strength === 'none') return false;
   const trimmed = value.trim();
   if (trimmed.length === 0 || isPlaceholderValue(trimmed)) return false;
   if (strength === 'password') return true;
+  // a name that says it holds a secret (`client_secret`, `api_key`) takes a plain word too, unless
+  // the word describes the value (`required`, `encrypted`)
+  if (strength === 'explicit' || strength === 'provider-secret') return !describesValue(trimmed);
   return !(trimmed.length <= ENUM_LIKE_LENGTH && ENUM_LIKE.test(trimmed));
 }
 
