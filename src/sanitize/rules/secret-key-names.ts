@@ -74,6 +74,30 @@ const PASSWORD_PARTS = new Set([
   'passcode',
   'pin',
   'cleartextpassword',
+  // server directives and keystore options: redis's `requirepass` and `masterauth`, sssd's
+  // `ldap_default_authtok`, keytool's `-storepass` and `-keypass`
+  'requirepass',
+  'masterauth',
+  'authtok',
+  'storepass',
+  'keypass',
+  // "password" in other languages, as configuration and logs write it (key names are read in
+  // ASCII, so `contrasena` but not `contraseña`)
+  'passwort',
+  'kennwort',
+  'contrasena',
+  'senha',
+  'wachtwoord',
+  'haslo',
+  'lozinka',
+  'salasana',
+  'losenord',
+  'passord',
+  'adgangskode',
+  'parola',
+  'heslo',
+  'jelszo',
+  'sifre',
 ]);
 
 /** Joined (lower-case, separator-free) spellings that announce a secret across word parts. */
