@@ -103,13 +103,23 @@ describe('bounded cost', () => {
     for (let index = 0; index < 250_000; index += 1) big[`key_${index}`] = `value ${index}`;
     const tool = defineTool({ name: 'big', description: 'd', input: z.object({}), run: async () => big });
     const dispatcher = createDispatcher({ tools: [tool], logger: silentLogger });
-    await dispatcher.dispatch({ id: 'warm', name: 'big', arguments: {} });
-    const started = performance.now();
-    const message = await dispatcher.dispatch({ id: 'c', name: 'big', arguments: {} });
-    const elapsedMs = performance.now() - started;
+    const message = await dispatcher.dispatch({ id: 'warm', name: 'big', arguments: {} });
     expect(JSON.parse(message.content).note).toMatch(/cut short/);
-    // the issue's bound is 50 ms on an idle machine (see npm run bench); this one is generous
-    expect(elapsedMs).toBeLessThan(2_000);
+    // Against the floor, measured beside it so that the machine's load cancels out: listing the
+    // keys, which V8 must do for any walk. Dispatch sits at 1.0-1.1x it (npm run bench);
+    // sanitising the whole value, as before, took 20-40x.
+    const medianMs = async (run: () => unknown) => {
+      const samples: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const started = performance.now();
+        await run();
+        samples.push(performance.now() - started);
+      }
+      return samples.sort((left, right) => left - right)[1] ?? 0;
+    };
+    const dispatchMs = await medianMs(() => dispatcher.dispatch({ id: 'c', name: 'big', arguments: {} }));
+    const keysMs = await medianMs(() => Object.keys(big));
+    expect(dispatchMs / keysMs).toBeLessThan(8);
   });
 
   it('keeps the true length of a list it copied only in part', async () => {
