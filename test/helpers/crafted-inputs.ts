@@ -63,6 +63,13 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   '${': '${',
   '@': '@',
   'a ': 'a ',
+  '| x | 10.1.2.3 ': '| x | 10.1.2.3 ',
+  '| a | 10.0.0.5 |\n': '| a | 10.0.0.5 |\n',
+  'a.int.b.com ': 'a.int.b.com ',
+  'x.rds.amazonaws.com': 'x.rds.amazonaws.com ',
+  '[Invalid query] message=': '[Invalid query] message=',
+  'MATCH (a:B ': 'MATCH (a:B ',
+  'token=<random> a=b ': 'token=Zq8Rk2Lx5Vn9Tb3Wm7Hy a=b ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

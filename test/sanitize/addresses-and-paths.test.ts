@@ -144,6 +144,8 @@ describe('10.x addresses, unless the text says version', () => {
             `See section ${first} of the manual.`,
             `Fetched pkg-${first}.tar.gz from the mirror.`,
             `{"app_${versionWord.toLowerCase()}": "${first}"}`,
+            `| Package | ${versionWord} |\n|---|---|\n| widget | ${first} |\n| gadget | ${second} |`,
+            `name,${versionWord},licence\nwidget,${first},MIT`,
           ]) {
             expect(found(internalAddressRule, text), text).toBe('');
           }
@@ -191,7 +193,8 @@ describe('internal zones under public domains, and managed endpoints', () => {
 
   it('redacts the endpoints of managed databases and private load balancers, and keeps public ones', () => {
     fc.assert(
-      fc.property(name, fc.stringMatching(/^[a-z0-9]{8,12}$/), (instance, id) => {
+      // ids without `x`, since `xxx` in a name reads as a placeholder
+      fc.property(name, fc.stringMatching(/^[a-w0-9]{8,12}$/), (instance, id) => {
         for (const endpoint of [
           `${instance}.${id}.us-east-1.rds.amazonaws.com`,
           `${instance}.${id}.0001.use1.cache.amazonaws.com`,

@@ -25,6 +25,9 @@ const UNITS: Readonly<Record<string, string>> = {
   'a listing line': 'API_TOKEN    abc\n',
   'a listing header': 'KEY    VALUE\n',
   pipes: '|',
+  'CSV rows': 'a,b\n',
+  'a CSV header over rows': 'user,password\nx,y\n',
+  'CSV headers': 'user,password\n',
 };
 
 describe('crafted input for credential entries, plain values and tables', () => {

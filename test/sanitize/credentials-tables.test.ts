@@ -5,7 +5,7 @@ import { redactText } from '../../src/sanitize/redact-text.js';
 
 /**
  * Secrets in table rows whose name sits in another cell: markdown tables, psql and mysql client
- * tables, box-drawn tables and column listings (`vault kv get`, `az … -o table`). The
+ * tables, box-drawn tables, CSV and column listings (`vault kv get`, `az … -o table`). The
  * secret-named cell decides; header rows, descriptions and masks stay.
  */
 
@@ -46,6 +46,8 @@ const SHAPES: Record<string, (key: string, value: string) => string> = {
   'an az table': (key, value) =>
     `${pad('Name', 26)}${pad('Value', 16)}SlotSetting\n${'-'.repeat(24)}  ${'-'.repeat(14)}  -----------\n${pad(key, 26)}${pad(value, 16)}False`,
   'a listing with no header': (key, value) => `${pad(key, 26)}${value}\n${pad('LOG_LEVEL', 26)}info`,
+  'a CSV table with a secret-named column': (key, value) => `login,${key},role\nops,${value},admin`,
+  'a CSV name/value table': (key, value) => `name,value\nLOG_LEVEL,info\n${key},${value}`,
 };
 
 describe('secrets in table rows and column listings', () => {
@@ -98,6 +100,8 @@ describe('secrets in table rows and column listings', () => {
       'API_TOKEN      Token used to call the partner API',
       'cat token | xargs curl -H',
       'Key                Value\n---                -----\ncreated_time       2025-03-01T10:00:00Z\ndestroyed          false',
+      'field,type,required\npassword,string,yes\napi_key,string,no',
+      'We accept a password, a token, or a key.\nPick one, then continue, as shown.',
     ]) {
       expect(findLeaks(text), text).toEqual([]);
     }

@@ -12,7 +12,7 @@ import {
   findKubernetesSecretData,
   STRUCTURED_PATTERNS,
 } from './find-structured-credentials.js';
-import { findTableSecrets } from './find-table-secrets.js';
+import { findTableSecrets, TABLE_PATTERNS } from './find-table-secrets.js';
 import { PLACEHOLDER_PATTERNS } from './placeholders.js';
 import { PLAIN_SECRET_PATTERNS } from './plain-secret-values.js';
 import { KEY_NAME_PATTERNS } from './secret-key-names.js';
@@ -88,6 +88,7 @@ export const credentialRule: LeakRule = {
     ...KEY_NAME_PATTERNS,
     ...PASSWORD_ARGUMENT_PATTERNS,
     ...PLAIN_SECRET_PATTERNS,
+    ...TABLE_PATTERNS,
     USER_PASSWORD_PAIR,
   ],
   find(text) {

@@ -1,5 +1,6 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
+import { eachMatch } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { describesValue } from './plain-secret-values.js';
 import type { KeyStrength } from './secret-key-names.js';
@@ -22,8 +23,18 @@ import type { KeyStrength } from './secret-key-names.js';
 const LINE_LENGTH = 4096;
 const NAME_CELL_LENGTH = 64;
 const MAX_CELLS = 32;
+/** Longest line read as a CSV header. */
+const CSV_HEADER_LENGTH = 512;
 /** At most this many blanks before a listing line's first cell. */
 const LISTING_INDENT = 8;
+
+/**
+ * The start of a line that can belong to a table: a separator, a rule stroke or a box stroke
+ * first (`| a |`, `+---+`, `---+---`, `│ a │`), or a first cell of one word followed by a comma,
+ * a tab, two blanks or a separator (`a,b`, `Key    Value`, ` admin | x`).
+ */
+const TABLE_LINE =
+  /^[ \t]{0,8}(?:[-=|+:\u2500-\u257f]|[\w."'-]{1,64}(?:,|\t| {2}| ?[|\u2502\u2503\u2551]))/gm;
 
 /** Header cells over the names of a name/value table, compared without case, blanks or separators. */
 const NAME_HEADERS = new Set([
@@ -351,8 +362,6 @@ function isCompoundName(text: string, cell: Cell): boolean {
  * follows it, which makes that row a header).
  */
 export function findTableSecrets(text: string, found: Found): void {
-  let nextSeparator = text.indexOf('|');
-  const boxed = text.includes('\u2502') || text.includes('\u2503') || text.includes('\u2551');
   // a pipe table: its header once read, how many data rows were read, and whether a rule framed it
   let pipeHeader: Header | undefined;
   let inPipeTable = false;
@@ -360,18 +369,33 @@ export function findTableSecrets(text: string, found: Found): void {
   let ruled = false;
   // a listing: its header, while its rows last
   let listingHeader: Header | undefined;
-  for (let start = 0; start < text.length; ) {
-    const { end, next: following } = lineBounds(text, start);
+  // a CSV table: its header and how many cells each row has
+  let csvHeader: Header | undefined;
+  let csvColumns = 0;
+  // how many cells the line before had, when it was a comma-separated line that headed nothing
+  let commaCellsBefore = 0;
+  const line: LineScan = { end: 0, next: 0, separator: false, comma: false, gap: false };
+  const reset = () => {
+    pipeHeader = undefined;
+    inPipeTable = false;
+    pipeRows = 0;
+    ruled = false;
+    listingHeader = undefined;
+    csvHeader = undefined;
+    csvColumns = 0;
+    commaCellsBefore = 0;
+  };
+  // reads the line at `start` as part of the table the lines before it began; returns where the next line starts
+  const readLine = (start: number): number => {
+    scanLine(text, start, line);
+    const { end, next: following, separator: hasSeparator, comma: hasComma, gap: hasGap } = line;
     if (end - start > LINE_LENGTH) {
       // a line this long is prose or data, not a table row
       inPipeTable = false;
       listingHeader = undefined;
-      start = following;
-      continue;
+      csvHeader = undefined;
+      return following;
     }
-    if (nextSeparator !== -1 && nextSeparator < start) nextSeparator = text.indexOf('|', start);
-    const hasSeparator =
-      (nextSeparator !== -1 && nextSeparator < end) || (boxed && hasBoxSeparator(text, start, end));
     const first = firstNonBlank(text, start, end);
     const firstCode = text.charCodeAt(first);
     if (
@@ -384,8 +408,7 @@ export function findTableSecrets(text: string, found: Found): void {
       }
       inPipeTable = true;
       ruled = true;
-      start = following;
-      continue;
+      return following;
     }
     if (hasSeparator) {
       listingHeader = undefined;
@@ -399,15 +422,36 @@ export function findTableSecrets(text: string, found: Found): void {
       if (pipeHeader === undefined && pipeRows === 0 && followedByRule(text, following)) {
         pipeHeader = readHeader(text, cells);
       } else {
-        const framed = ruled || isCellSeparator(text.charCodeAt(first));
+        const framed = ruled || isCellSeparator(firstCode);
         readRow(text, cells, pipeHeader, framed, found);
         pipeRows += 1;
       }
-      start = following;
-      continue;
+      return following;
     }
     inPipeTable = false;
-    if (first - start <= LISTING_INDENT && isListingLine(text, first, end)) {
+    if (csvHeader !== undefined) {
+      // a row of a CSV table: as many cells as its header, or the table has ended
+      const cells = hasComma ? commaCells(text, start, end) : [];
+      if (cells.length === csvColumns) {
+        readRow(text, cells, csvHeader, true, found);
+        return following;
+      }
+      csvHeader = undefined;
+    }
+    const previousCommaCells = commaCellsBefore;
+    commaCellsBefore = 0;
+    if (hasComma && end - start <= CSV_HEADER_LENGTH && startsLikeCsvHeader(text, start, end)) {
+      const cells = commaCells(text, start, end);
+      commaCellsBefore = cells.length;
+      // a header is the first line of its block: `field,type,required` over `password,string,yes`
+      if (previousCommaCells !== cells.length && isCsvHeader(text, cells)) {
+        csvHeader = readHeader(text, cells);
+        csvColumns = cells.length;
+        listingHeader = undefined;
+        return following;
+      }
+    }
+    if (hasGap && first - start <= LISTING_INDENT && isListingLine(text, first, end)) {
       const cells = listingCells(text, first, end);
       if (isListingHeader(text, cells)) listingHeader = readHeader(text, cells);
       else if (listingHeader !== undefined) readRow(text, cells, listingHeader, true, found);
@@ -417,17 +461,113 @@ export function findTableSecrets(text: string, found: Found): void {
       )
         readRow(text, cells.slice(0, 2), undefined, false, found);
     } else listingHeader = undefined;
-    start = following;
-  }
+    return following;
+  };
+  // Only lines that start like a table's are read. A line that does not ends any table, so the
+  // state is kept only from one line to the line right after it.
+  let expected = -1;
+  eachMatch(TABLE_LINE, text, (match) => {
+    const start = match.index;
+    if (start !== expected) reset();
+    expected = readLine(start);
+    return expected;
+  });
 }
 
-/** A line's end (before `\r\n` or `\n`) and where the next line starts. */
-function lineBounds(text: string, start: number): { end: number; next: number } {
-  const newline = text.indexOf('\n', start);
-  const next = newline === -1 ? text.length : newline + 1;
-  let end = newline === -1 ? text.length : newline;
-  if (end > start && text.charCodeAt(end - 1) === CODE.CARRIAGE_RETURN) end -= 1;
-  return { end, next };
+/** One line as {@link scanLine} reads it. */
+interface LineScan {
+  /** Where the line ends, before `\r\n` or `\n`. */
+  end: number;
+  /** Where the next line starts. */
+  next: number;
+  /** Whether the line holds a cell separator. */
+  separator: boolean;
+  /** Whether the line holds a comma. */
+  comma: boolean;
+  /** Whether the line holds a tab or two blanks in a row, as columns do. */
+  gap: boolean;
+}
+
+/**
+ * Reads one line from `start` with a plain character loop (a native search per line can cost the
+ * whole rest of a rope-shaped string once optimised), noting its separators and commas.
+ */
+function scanLine(text: string, start: number, line: LineScan): void {
+  let index = start;
+  let separator = false;
+  let comma = false;
+  let gap = false;
+  let previous = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (code === CODE.NEWLINE) break;
+    if (code === CODE.COMMA) comma = true;
+    else if (code === CODE.TAB || (code === CODE.SPACE && previous === CODE.SPACE)) gap = true;
+    else if (code === CODE.PIPE || code >= 0x2500) separator = separator || isCellSeparator(code);
+    previous = code;
+    index += 1;
+  }
+  line.gap = gap;
+  line.next = index < text.length ? index + 1 : text.length;
+  line.end = index > start && text.charCodeAt(index - 1) === CODE.CARRIAGE_RETURN ? index - 1 : index;
+  line.separator = separator;
+  line.comma = comma;
+}
+
+/** The cells of a CSV line split at commas, each without its blanks and quotes. */
+function commaCells(text: string, start: number, end: number): Cell[] {
+  const cells: Cell[] = [];
+  let cellStart = start;
+  for (let index = start; index <= end && cells.length < MAX_CELLS; index += 1) {
+    if (index < end && text.charCodeAt(index) !== CODE.COMMA) continue;
+    cells.push(trimCell(text, cellStart, index));
+    cellStart = index + 1;
+  }
+  return cells;
+}
+
+/** Whether a line's first cell, up to its first comma, is a short name: the cheap test before {@link isCsvHeader}. */
+function startsLikeCsvHeader(text: string, start: number, end: number): boolean {
+  const limit = Math.min(end, start + NAME_CELL_LENGTH);
+  let blanks = 0;
+  for (let index = start; index < limit; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === CODE.COMMA) return index > start;
+    if (code === CODE.SPACE && ++blanks > 1) return false;
+    if (
+      !(
+        isUpper(code) ||
+        isLower(code) ||
+        isDigit(code) ||
+        code === CODE.SPACE ||
+        code === CODE.UNDERSCORE ||
+        code === CODE.DOUBLE_QUOTE ||
+        code === CODE.HYPHEN ||
+        code === CODE.DOT
+      )
+    )
+      return false;
+  }
+  return false;
+}
+
+/**
+ * Whether a CSV line reads as a header over secrets: two or more cells, each a name of at most
+ * two words, with a `name`/`value` pair of headers or a secret-named header (`username,password`).
+ */
+function isCsvHeader(text: string, cells: Cell[]): boolean {
+  if (cells.length < 2) return false;
+  let names = false;
+  let values = false;
+  let secret = false;
+  for (const cell of cells) {
+    if (!isNameCell(text, cell) || text.slice(cell.start, cell.end).split(' ').length > 2) return false;
+    const folded = fold(text, cell);
+    if (NAME_HEADERS.has(folded)) names = true;
+    else if (VALUE_HEADERS.has(folded)) values = true;
+    else if (cellStrength(text, cell) !== 'none') secret = true;
+  }
+  return (names && values) || secret;
 }
 
 /** Whether a line can be a row of a column listing: a one-word name, then a tab or two blanks, then more. */
@@ -456,21 +596,18 @@ function firstNonBlank(text: string, start: number, end: number): number {
   return index;
 }
 
-function hasBoxSeparator(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 0x2502 || code === 0x2503 || code === 0x2551) return true;
-  }
-  return false;
-}
-
 /** Whether the line at `start` is a rule: the row before it is a header. */
 function followedByRule(text: string, start: number): boolean {
   if (start >= text.length) return false;
-  const { end } = lineBounds(text, start);
-  if (end - start > LINE_LENGTH) return false;
-  const first = text.charCodeAt(firstNonBlank(text, start, end));
+  const line: LineScan = { end: 0, next: 0, separator: false, comma: false, gap: false };
+  scanLine(text, start, line);
+  if (line.end - start > LINE_LENGTH) return false;
+  const first = text.charCodeAt(firstNonBlank(text, start, line.end));
   return (
-    (isStrokeCode(first) || isCellSeparator(first) || first === CODE.PLUS) && isRuleLine(text, start, end)
+    (isStrokeCode(first) || isCellSeparator(first) || first === CODE.PLUS) &&
+    isRuleLine(text, start, line.end)
   );
 }
+
+/** The regular expressions above, for the ReDoS check. */
+export const TABLE_PATTERNS: readonly RegExp[] = [TABLE_LINE];

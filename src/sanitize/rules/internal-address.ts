@@ -1,5 +1,5 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, portEnd, scanLeft, scanRight } from '../text-scan.js';
+import { eachMatch, lineEnd, portEnd, scanLeft, scanRight } from '../text-scan.js';
 import { findPrivateIpv6, PRIVATE_IPV6_PATTERNS } from './find-private-ipv6.js';
 import { findServiceHosts, SERVICE_HOST_PATTERNS } from './find-service-hosts.js';
 
@@ -242,9 +242,9 @@ function identifierWords(identifier: string): string[] {
 
 /** Whether a version word stands in the few words before `index` on its line. */
 function versionWordBefore(text: string, index: number): boolean {
-  let from = Math.max(0, index - 40);
-  const lineBreak = Math.max(text.lastIndexOf('\n', index - 1), text.lastIndexOf('\r', index - 1));
-  if (lineBreak >= from) from = lineBreak + 1;
+  const limit = Math.max(0, index - 40);
+  let from = index;
+  while (from > limit && text.charCodeAt(from - 1) !== 10 && text.charCodeAt(from - 1) !== 13) from -= 1;
   return VERSION_WORD.test(text.slice(from, index));
 }
 
@@ -333,12 +333,64 @@ function hasVersionContext(text: string, start: number, end: number): boolean {
   const next = text.charCodeAt(end);
   if ((next === 45 || next === 43 || next === 46) && isLetterCode(text.charCodeAt(end + 1))) return true;
   if (LATER_AFTER.test(text.slice(end, end + 16))) return true;
-  if (versionWordBefore(text, start)) return true;
+  if (versionWordBefore(text, start) || inVersionColumn(text, start)) return true;
   // a word of its own (`ver 10.2.0.4`) or the last word of a key (`release_version=`)
   const { words, assigned } = wordsBefore(text, cursor);
   const last = words[words.length - 1] ?? '';
   if (words.length !== 1 && !assigned) return false;
   return NUMBERING_WORD.test(last) || VERSION_NAME.test(last);
+}
+
+/** How far back a table's header row is looked for: rows, characters per row, and in all. */
+const HEADER_ROWS = 24;
+const ROW_REACH = 1024;
+const HEADER_REACH = 4096;
+
+/**
+ * The start of the line before the one that starts at `lineStart` (which follows a `\n`), when
+ * it is at most {@link ROW_REACH} long: 0 at the text's start, -1 when it is longer. Bounded, so
+ * that a text without line breaks costs no more per address.
+ */
+function previousLineStart(text: string, lineStart: number): number {
+  const limit = Math.max(0, lineStart - 1 - ROW_REACH);
+  for (let cursor = lineStart - 2; cursor >= limit; cursor -= 1) {
+    if (text.charCodeAt(cursor) === 10) return cursor + 1;
+  }
+  return limit === 0 ? 0 : -1;
+}
+
+/**
+ * Whether the value at `start` sits in a table or CSV column whose header is a version word:
+ * `| Package | Version |` over `| widget | 10.1.0.2 |`. The header is the first line of the block
+ * of lines that hold the same separator, at most {@link HEADER_ROWS} rows up.
+ */
+function inVersionColumn(text: string, start: number): boolean {
+  let lineStart = start;
+  const lineLimit = Math.max(0, start - ROW_REACH);
+  while (lineStart > lineLimit && text.charCodeAt(lineStart - 1) !== 10) lineStart -= 1;
+  if (lineStart === 0 || text.charCodeAt(lineStart - 1) !== 10) return false;
+  const before = text.slice(lineStart, start);
+  const separator = before.includes('|')
+    ? '|'
+    : before.includes('\t')
+      ? '\t'
+      : before.includes(',')
+        ? ','
+        : '';
+  if (separator === '') return false;
+  const column = before.split(separator).length - 1;
+  const limit = Math.max(0, lineStart - HEADER_REACH);
+  let headerStart = lineStart;
+  for (let row = 0; row < HEADER_ROWS && headerStart > limit; row += 1) {
+    const previousStart = previousLineStart(text, headerStart);
+    if (previousStart < limit || !text.slice(previousStart, headerStart).includes(separator)) break;
+    headerStart = previousStart;
+  }
+  if (headerStart === lineStart) return false;
+  const headerEnd = lineEnd(text, headerStart, ROW_REACH);
+  const header = text.slice(headerStart, headerEnd).split(separator)[column] ?? '';
+  const words = identifierWords(header.trim());
+  return words.length > 0 && VERSION_NAME.test(words[words.length - 1] ?? '');
 }
 
 /**

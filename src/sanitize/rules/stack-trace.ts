@@ -34,10 +34,11 @@ const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
  * `x.rb:12:in 'method'`, Go's `/app/main.go:42 +0x1d`, Rust's `src/main.rs:10:5`, .NET's
  * `Startup.cs:line 61`, Elixir's and Erlang's `lib/x.ex:42:` and `(src/x.erl, line 42)`, Swift's `file x.swift, line 23`
  * and `x.swift:23`, Node's own `node:internal/…:289`, C, C++ and Lua's `src/x.c:88`, Perl's
- * `x.pm line 57`, and a script's `x.js:1:4821` (Firefox and Safari write frames as `fn@url:1:2`).
+ * `x.pm line 57`, a script's `x.js:1:4821` (Firefox and Safari write frames as `fn@url:1:2`),
+ * Haskell's `src/X.hs:42:13` and OCaml's `file "src/x.ml", line 88, characters 4-40`.
  */
 const SCRIPT_LOCATION =
-  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx):\d+:\d+/g;
+  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx|hs|lhs):\d+:\d+|\.mli?", line \d+, characters \d+/g;
 
 /** Node's own location, `node:internal/process/promises:289`: a pattern of its own, since recheck finds it slow beside the others. */
 const NODE_INTERNAL_LOCATION = /\bnode:internal\/[\w/.-]{1,256}:\d+/g;
@@ -55,9 +56,9 @@ const NUMBERED_FRAME =
 /** The end of a raw error name `...Error:` / `...Exception [CODE]:`; the code reads the name to its left. */
 const ERROR_NAME_END = /(?:Error|Exception|Fault)(?: \[[A-Z_]+\])?:/g;
 
-/** Raw error openings that need no name: Go and Rust panics, PHP and C fatal errors; `Uncaught ` is checked below. */
+/** Raw error openings that need no name: Go and Rust panics, PHP and C fatal errors, Haskell's call stack; `Uncaught ` is checked below. */
 const FATAL_LINE =
-  /\b(?:panicked at |panic: |PHP (?:Fatal error|Parse error|Warning|Notice|Deprecated): |fatal error: |Uncaught |Unhandled rejection)/g;
+  /\b(?:panicked at |panic: |PHP (?:Fatal error|Parse error|Warning|Notice|Deprecated): |fatal error: |Uncaught |Unhandled rejection|CallStack \(from HasCallStack\):)/g;
 
 /** Node and libc error codes that only a raw system error carries. */
 const SYSTEM_ERROR_CODE =
