@@ -148,6 +148,20 @@ class FirstAttempt implements AttemptListener {
   attemptEnded(result: AttemptResult): void {
     const { context, admitted, listener } = this;
     if (result.kind !== 'returned') {
+      // a failure that is not transient (a bug's throw, a ToolError, an abort) is not retried:
+      // it ends here, in the same step, as a returned value does
+      let transient: boolean;
+      try {
+        transient =
+          result.kind === 'timed_out' || transientFailureOf(result, context.clock.now()) !== undefined;
+      } catch (error) {
+        listener.failed(error);
+        return;
+      }
+      if (!transient) {
+        this.#end(result);
+        return;
+      }
       const first = { result, startedAt: this.#startedAt };
       retryAfter(this.tool, this.args, context, admitted, first).then(
         (execution) => listener.executed(execution),
@@ -155,6 +169,12 @@ class FirstAttempt implements AttemptListener {
       );
       return;
     }
+    this.#end(result);
+  }
+
+  /** The first attempt's result is the call's: the breaker hears its verdict, then the listener. */
+  #end(result: AttemptResult): void {
+    const { context, admitted, listener } = this;
     let recorded: Maybe<void>;
     try {
       recorded = record(admitted, context.runId, safeVerdictOf(result));
