@@ -51,6 +51,13 @@ describe('secrets in the middle of a log line', () => {
     );
   });
 
+  it('reads a pair after a bare secret word as a pair, and a password after a weaker secret word', () => {
+    // `key` is a value here, and `region_id=16234` a pair of its own, not the key's value
+    expect(sanitizeValue('kind=key region_id=16234 zone=eu')).toBe('kind=key region_id=16234 zone=eu');
+    // a login that happens to hold `key` does not swallow the password after it
+    expect(sanitizeValue('machine db01 login a_key0 password Aaa00~BC')).not.toContain('Aaa00~BC');
+  });
+
   it('keeps a short word under such a key when prose follows it', () => {
     for (const line of ['the token=required field is missing', 'set api_key=none to turn it off']) {
       expect(sanitizeValue(line)).toBe(line);

@@ -238,6 +238,9 @@ function isNetrcLine(text: string, index: number): boolean {
 }
 
 /** A secret's name written as a word: `password 'X'`, `secret_access_key X`, `API key … is X`. */
+/** A `name=value` pair; base64 padding (`dGVzdA==`) is not one. */
+const PAIR = /^[A-Za-z_][\w.-]{0,63}=[^=]/;
+
 /** Whether an unquoted token is a command-line flag (`-p`, `--password`). */
 function isFlag(text: string, token: Token): boolean {
   return !token.quoted && text.charCodeAt(token.start) === CODE.HYPHEN;
@@ -271,6 +274,11 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
   const first = readToken(text, end, limit, 4);
   // a flag after the word starts an argument of its own: `key --password X` is read from the flag
   if (first === undefined || isFlag(text, first)) return end;
+  // so does a secret-named word after a weaker one (`login a_key0 password X`), and a pair of its
+  // own after a word that was a value (`kind=key region=eu`)
+  if (!first.quoted && PAIR.test(first.value)) return first.start;
+  if (strength !== 'password' && !first.quoted && cachedKeyStrength(first.value) !== 'none')
+    return first.start;
   if (first.quoted) {
     if (
       !hasBlank(first.value) &&
@@ -575,6 +583,7 @@ export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
   CALL,
   PASS_PHRASE_SOURCE,
   PROSE_AFTER,
+  PAIR,
   NETRC_WORD,
   COMPOUND_NAME,
   SENTENCE_END,
