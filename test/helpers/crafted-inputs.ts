@@ -70,6 +70,25 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   '[Invalid query] message=': '[Invalid query] message=',
   'MATCH (a:B ': 'MATCH (a:B ',
   'token=<random> a=b ': 'token=Zq8Rk2Lx5Vn9Tb3Wm7Hy a=b ',
+  // the readers of name/value entries, plain secrets under explicit names and table rows
+  'a name, then its value': '- name: A_PASSWORD\n  value: ',
+  'a name with no value': '- name: API_TOKEN\n',
+  'a value, then a name': '{"value": "abc123x", "name": ',
+  'value keys alone': 'value: ',
+  'name keys alone': 'name: ',
+  'a phrase key': 'API key: ',
+  'a plain secret': 'APP_SECRET=hunter2 ',
+  'quoted words and commas': '"password", "x", ',
+  'a table row': '| DB_PASSWORD | x |\n',
+  'an open table row': '| API_TOKEN | ',
+  'a table rule': '|---|---|\n',
+  'a box rule': '+----+----+\n',
+  'a listing line': 'API_TOKEN    abc\n',
+  'a listing header': 'KEY    VALUE\n',
+  pipes: '|',
+  'CSV rows': 'a,b\n',
+  'a CSV header over rows': 'user,password\nx,y\n',
+  'CSV headers': 'user,password\n',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */
