@@ -64,3 +64,26 @@ describe('secrets in the middle of a log line', () => {
     }
   });
 });
+
+describe('YAML block scalars under a secret-named key', () => {
+  it('redacts the indented line below a block header, and keeps what describes or refers', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('password', 'client_secret', 'api_token', 'encryption_key'),
+        fc.constantFrom('|', '>', '|-', '>-', '!!binary |'),
+        fc.constantFrom('  ', '    ', '\t'),
+        token,
+        (name, header, indent, value) => {
+          const text = `${name}: ${header}\n${indent}${value}\nnext: 1`;
+          const out = String(sanitizeValue(text));
+          expect(out, text).not.toContain(value);
+          expect(out, text).toContain('next: 1');
+          for (const kept of ['required', '${SECRET}']) {
+            const plain = `${name}: ${header}\n${indent}${kept}`;
+            expect(sanitizeValue(plain), plain).toBe(plain);
+          }
+        },
+      ),
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
-import { isSpaceCode, isWordCode } from '../text-scan.js';
+import { isSpaceCode, isWordCode, lineEnd } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { isPlainSecretValue, isSecretReference } from './plain-secret-values.js';
 import { type KeyStrength, keyStrength } from './secret-key-names.js';
@@ -50,6 +50,19 @@ const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
 const PROSE_AFTER = /^[ \t]+[a-z]{2,}(?![\w.-]{0,30}[=:])/;
 /** `clearTextPassword`, `ArrowUp`: an identifier made of words, not a random token. */
 const CAMEL_CASE_WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,8}$/;
+/** A YAML block scalar's header, with an optional tag, up to its line break: `>-`, `!!binary |`. */
+const BLOCK_SCALAR = /(?:!!?[A-Za-z]{1,20}[ \t]{1,4})?[|>][-+1-9]{0,2}[ \t]{0,8}\r?\n/y;
+
+/** The first line of an indented block that starts at `from`, without its indentation. */
+function readIndentedLine(text: string, from: number): ValueFound | undefined {
+  let start = from;
+  const indentLimit = Math.min(text.length, from + 64);
+  while (start < indentLimit && isBlank(text.charCodeAt(start))) start += 1;
+  if (start === from) return undefined;
+  const end = lineEnd(text, start, VALUE_LENGTH);
+  return end > start ? { start, end, quoted: false } : undefined;
+}
+
 /** `!ENV`, `!secret`, `!vault`: a YAML tag; what follows it names where the value comes from. */
 const YAML_TAG = /^![A-Za-z][\w.-]{0,30}$/;
 /** `var.db_password`, `io.jsonwebtoken`, `sm02915.int.contoso.com`: a reference or a name, not a value. */
@@ -404,6 +417,9 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
     return { start, end, quoted: true };
   }
   if (opening === CODE.OPEN_BRACE || opening === CODE.OPEN_BRACKET) return undefined; // a nested object
+  // a YAML block scalar (`password: >-`, `key: !!binary |`): the value is the indented line below
+  BLOCK_SCALAR.lastIndex = cursor;
+  if (BLOCK_SCALAR.test(text)) return readIndentedLine(text, BLOCK_SCALAR.lastIndex);
   const start = cursor;
   const next = text.charCodeAt(cursor + 1);
   if (opening === CODE.DOLLAR && (next === CODE.OPEN_BRACE || next === CODE.OPEN_PAREN)) {
@@ -651,6 +667,7 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
 /** The regular expressions above, for the ReDoS check. */
 export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   ISO_DATE,
+  BLOCK_SCALAR,
   SHORT_NUMBER,
   PLAIN_WORD,
   PROSE_AFTER,
