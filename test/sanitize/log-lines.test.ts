@@ -51,6 +51,12 @@ describe('secrets in the middle of a log line', () => {
     );
   });
 
+  it('takes a random token whose letters happen to alternate case for a token, not for words', () => {
+    // `jmokkCprjofgu` looks like CamelCase; its four consonants in a row say it is not words
+    const value = 'Ab7ybWDdqUW66jmokkCprjofgu';
+    expect(sanitizeValue(`token=${value} user=bob`)).toBe('token=[redacted] user=bob');
+  });
+
   it('reads a pair after a bare secret word as a pair, and a password after a weaker secret word', () => {
     // `key` is a value here, and `region_id=16234` a pair of its own, not the key's value
     expect(sanitizeValue('kind=key region_id=16234 zone=eu')).toBe('kind=key region_id=16234 zone=eu');

@@ -155,14 +155,20 @@ function isMostlyWords(value: string): boolean {
 }
 
 /**
- * Whether `value` is CamelCase words: every part holds a vowel, so a random token that happens to
- * alternate cases (`mrxEsnhoGrvCgb`) is not taken for one.
+ * Whether `value` is CamelCase words: every part holds a vowel and no run of four consonants, so
+ * a random token that happens to alternate cases (`mrxEsnhoGrvCgb`, `jmokkCprjofgu`) is not taken
+ * for one.
  */
 function isCamelCaseWords(value: string): boolean {
   if (!CAMEL_CASE_WORDS.test(value)) return false;
-  for (const part of value.split(/(?=[A-Z])/)) if (!/[aeiouyAEIOUY]/.test(part)) return false;
+  for (const part of value.split(/(?=[A-Z])/)) {
+    if (!/[aeiouyAEIOUY]/.test(part) || CONSONANT_RUN.test(part)) return false;
+  }
   return true;
 }
+
+/** Four consonants in a row, which words of an identifier rarely hold and random letters often do. */
+const CONSONANT_RUN = /[b-df-hj-np-tv-xz]{4}/i;
 
 /**
  * Keys that hold the value of a setting named elsewhere: one level up (Spring's `/env`, YAML
@@ -668,6 +674,7 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
 export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   ISO_DATE,
   BLOCK_SCALAR,
+  CONSONANT_RUN,
   SHORT_NUMBER,
   PLAIN_WORD,
   PROSE_AFTER,
