@@ -55,6 +55,12 @@ describe('secrets in the middle of a log line', () => {
     // `jmokkCprjofgu` looks like CamelCase; its four consonants in a row say it is not words
     const value = 'Ab7ybWDdqUW66jmokkCprjofgu';
     expect(sanitizeValue(`token=${value} user=bob`)).toBe('token=[redacted] user=bob');
+    // `JeeKoqcqejAnnoj` has vowels and short consonant runs; `qc` and `cq` are pairs no word holds
+    expect(sanitizeValue('encryption_key: |\n  Ab7JeeKoqcqejAnnojEgPiAt')).not.toContain('Koqcqej');
+    // while words that describe the value stay, whatever their letter pairs
+    for (const line of ['api_key=AgencyIdentificationCode', 'client_secret: ReadFromVaultOnStartup']) {
+      expect(sanitizeValue(line)).toBe(line);
+    }
   });
 
   it('reads a pair after a bare secret word as a pair, and a password after a weaker secret word', () => {
