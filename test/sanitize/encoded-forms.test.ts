@@ -41,6 +41,22 @@ describe('encoded forms', () => {
     });
   }
 
+  it('finds a base64 connection string whatever name or separator sits before it', () => {
+    fc.assert(
+      fc.property(
+        dsn,
+        fc.constantFrom('base64', 'base64url') as fc.Arbitrary<BufferEncoding>,
+        fc.constantFrom('dsn=', 'DATABASE_URL=', '{"url":"', 'secret_value-', 'conn_string_', 'b64: ', ''),
+        (parts, encoding, before) => {
+          const encoded = Buffer.from(parts.text).toString(encoding);
+          const redacted = redactText(`${before}${encoded}&next=1`).text;
+          expect(redacted).not.toContain(encoded.slice(8, 32));
+          expect(redacted).toContain('&next=1');
+        },
+      ),
+    );
+  });
+
   it('maps every decoded character back to the escape it came from', () => {
     fc.assert(
       fc.property(

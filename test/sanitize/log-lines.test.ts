@@ -90,7 +90,7 @@ describe('YAML block scalars under a secret-named key', () => {
           const out = String(sanitizeValue(text));
           expect(out, text).not.toContain(value);
           expect(out, text).toContain('next: 1');
-          for (const kept of ['required', '${SECRET}']) {
+          for (const kept of ['required', '$' + '{SECRET}']) {
             const plain = `${name}: ${header}\n${indent}${kept}`;
             expect(sanitizeValue(plain), plain).toBe(plain);
           }

@@ -21,6 +21,8 @@ import { KEY_NAME_PATTERNS } from './secret-key-names.js';
 const PEM_BEGIN = /-----BEGIN /g;
 const PEM_PRIVATE_HEADER = /^-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/;
 const PEM_LENGTH = 16_384;
+/** A run of base64 as long as key material, not a placeholder's `...` or `<key>`. */
+const KEY_MATERIAL = /[A-Za-z0-9+/]{40}/;
 
 function findPrivateKeys(text: string, found: Found): void {
   // The next end marker, searched for again only once a block opens past it: many openings with
@@ -35,7 +37,9 @@ function findPrivateKeys(text: string, found: Found): void {
     if (endMarker === -1 || endMarker - start > PEM_LENGTH) {
       end = Math.min(text.length, start + PEM_LENGTH);
     } else {
-      if (endMarker - start < 96) return; // no key material between the markers
+      // a template or an elided body (`...`) between the markers is no key; a short excerpt of
+      // one is, however few lines of it are shown
+      if (endMarker - start < 96 && !KEY_MATERIAL.test(text.slice(start + 20, endMarker))) return;
       const close = text.indexOf('-----', endMarker + 9);
       end = close === -1 || close - endMarker > 80 ? text.length : close + 5;
     }
@@ -82,6 +86,7 @@ export const credentialRule: LeakRule = {
   patterns: [
     PEM_BEGIN,
     PEM_PRIVATE_HEADER,
+    KEY_MATERIAL,
     ...ASSIGNMENT_PATTERNS,
     ...STRUCTURED_PATTERNS,
     ...PLACEHOLDER_PATTERNS,

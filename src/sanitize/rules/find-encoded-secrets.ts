@@ -60,13 +60,44 @@ export function findEncodedSecrets(text: string, inspect: (decoded: string) => b
       continue;
     }
     const start = index;
-    while (index < text.length && isBase64At(text, index)) index += 1;
+    // `=` is only padding, so it ends a run: `config=cG9z…` holds the run after it
+    while (index < text.length && isBase64At(text, index) && text.charCodeAt(index) !== CODE.EQUALS)
+      index += 1;
+    const paddingEnd = Math.min(text.length, index + 2);
+    while (index < paddingEnd && text.charCodeAt(index) === CODE.EQUALS) index += 1;
     const length = index - start;
     if (length < SHORTEST_RUN) continue;
     const run = text.slice(start, start + Math.min(length, LONGEST_DECODED_RUN));
     if (!looksEncoded(run)) continue;
-    const bytes = Buffer.from(run, 'base64');
-    if (!isText(bytes)) continue;
-    if (inspect(bytes.toString('latin1'))) found(start, index);
+    const decoded = decodeText(run) ?? decodeAfterJoinedName(run);
+    if (decoded !== undefined && inspect(decoded)) found(start, index);
   }
 }
+
+/** The run decoded, when it reads as text. */
+function decodeText(run: string): string | undefined {
+  if (run.length < SHORTEST_RUN) return undefined;
+  const bytes = Buffer.from(run, 'base64');
+  return isText(bytes) ? bytes.toString('latin1') : undefined;
+}
+
+/**
+ * The run decoded from just past a `-` or `_` in its first {@link NAME_REACH} characters, where a
+ * name is joined to the encoded part (`secret_value-cG9zdGdy…`): base64url shares those characters
+ * with names, so the first {@link JOINTS_TRIED} joints are tried in turn until one decodes to text.
+ */
+function decodeAfterJoinedName(run: string): string | undefined {
+  const reach = Math.min(run.length, NAME_REACH);
+  let tried = 0;
+  for (let index = 1; index < reach && tried < JOINTS_TRIED; index += 1) {
+    const code = run.charCodeAt(index);
+    if (code !== CODE.HYPHEN && code !== CODE.UNDERSCORE) continue;
+    tried += 1;
+    const decoded = decodeText(run.slice(index + 1));
+    if (decoded !== undefined) return decoded;
+  }
+  return undefined;
+}
+
+const NAME_REACH = 40;
+const JOINTS_TRIED = 3;
