@@ -89,6 +89,13 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'CSV rows': 'a,b\n',
   'a CSV header over rows': 'user,password\nx,y\n',
   'CSV headers': 'user,password\n',
+  'a revealing command': 'echo $API_TOKEN\nPw7x-9Kq2\n',
+  'a revealing command, no output': 'vault kv get x -fiel ',
+  'base64 runs joined by names': 'a_b-c_dGVzdA',
+  'a credential call': "login('a', 'Pw7x-9K') ",
+  'open brackets': 'auth(',
+  'protocol commands': 'AUTH PLAIN \nPASS \n334 UGFzc3dvcmQ6\n',
+  'key and secret pairs': 'ABCDEFGHIJKLMNOP:',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

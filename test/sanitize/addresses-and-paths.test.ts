@@ -249,6 +249,23 @@ describe('single-label hosts beside their ports', () => {
     );
   });
 
+  it("redacts the host a failed name lookup reports, in each resolver's words", () => {
+    fc.assert(
+      fc.property(name, (host) => {
+        for (const text of [
+          `getaddrinfo ENOTFOUND ${host}`,
+          `dial tcp: lookup ${host} on 10.96.0.10:53: no such host`,
+          `could not translate host name "${host}" to address: Name or service not known`,
+          `ERROR 2005 (HY000): Unknown MySQL server host '${host}' (-2)`,
+          `ssh: Could not resolve hostname ${host}: Temporary failure in name resolution`,
+          `NameResolutionError: Failed to resolve '${host}' ([Errno -2] Name or service not known)`,
+        ]) {
+          expect(found(internalAddressRule, text), text).toContain(host);
+        }
+      }),
+    );
+  });
+
   it('leaves counts, tuples of words and public names alone', () => {
     for (const text of [
       'limit:25 offset:53 pageSize:110',
@@ -337,9 +354,12 @@ describe('filesystem paths', () => {
             `PermissionError: [Errno 13] Permission denied: '${path}'`,
             `java.io.FileNotFoundException: ${path} (No such file or directory)`,
             `Error: Cannot find module '${path}'`,
+            `$ ls -la ${path}`,
+            `deploy@web-1:~$ cd ${path}`,
           ]) {
             expect(found(filesystemPathRule, text), text).toBe(path);
           }
+          expect(found(filesystemPathRule, `$ ls -la ${path}/`)).toBe(`${path}/`);
           const source = `${path}.rb`;
           expect(found(filesystemPathRule, `${source}:42:in 'run'`)).toContain(source);
           expect(found(filesystemPathRule, `in ${source} on line 42`)).toContain(source);

@@ -57,6 +57,25 @@ describe('encoded forms', () => {
     );
   });
 
+  it('redacts a password holding quotes or backslashes, in JSON and in JSON inside a JSON string', () => {
+    // passwords hold such characters; issued tokens never do
+    const special = fc.constantFrom('"', '\\', "'", '\\"');
+    const secret = fc
+      .tuple(password, special, password)
+      .map(([head, middle, tail]) => `${head.slice(0, 6)}${middle}${tail.slice(0, 8)}`);
+    fc.assert(
+      fc.property(secret, fc.constantFrom('password', 'db_password', 'passphrase'), (value, key) => {
+        const once = JSON.stringify({ user: 'ops', [key]: value, status: 401 });
+        const twice = JSON.stringify({ detail: once });
+        for (const text of [once, twice]) {
+          const redacted = redactText(text).text;
+          for (const part of [value.slice(0, 6), value.slice(-8)]) expect(redacted, text).not.toContain(part);
+          expect(redacted, text).toContain('ops');
+        }
+      }),
+    );
+  });
+
   it('maps every decoded character back to the escape it came from', () => {
     fc.assert(
       fc.property(

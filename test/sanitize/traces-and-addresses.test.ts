@@ -60,6 +60,12 @@ const traces: Record<string, fc.Arbitrary<Trace>> = {
     text: `#0      Repo.${first} (package:${folder}_app/data/${first}.dart:${at}:7)\n#1      Bloc.${second} (package:${folder}_app/bloc/${second}.dart:${at + 2}:3)`,
     secrets: [`${first}.dart`, `${second}.dart`, `${folder}_app`],
   })),
+  'Flutter in logcat': fc
+    .tuple(identifier, identifier, directory, line)
+    .map(([first, second, folder, at]) => ({
+      text: `E/flutter (12044): #0      Repo.${first} (package:${folder}_app/data/${first}.dart ${at}:7)\nE/flutter (12044): #1      Bloc.${second} (package:${folder}_app/bloc/${second}.dart:${at + 2}:3)`,
+      secrets: [`${first}.dart`, `${second}.dart`, `${folder}_app`],
+    })),
   webpack: fc.tuple(identifier, directory, line).map(([first, folder, at]) => ({
     text: `Error: failed\n    at ${first} (webpack-internal:///(api)/./src/${folder}/${first}.ts:${at}:15)`,
     secrets: [`${first}.ts`, `src/${folder}`],

@@ -7,6 +7,7 @@ import {
   nextIndexFinder,
   userinfoEnd,
 } from './find-driver-dsns.js';
+import { isPlaceholderValue } from './placeholders.js';
 
 /** The `://` of a URL; the code reads the scheme to its left and the URL to its right. */
 const SCHEME_SEPARATOR = /:\/\//g;
@@ -165,17 +166,23 @@ function trimUrlEnd(text: string, start: number, end: number): number {
   return cursor;
 }
 
-/** Runs of `key=value` pairs where at least three keys (or a password and one more) are DSN keys. */
+/**
+ * Runs of `key=value` pairs where at least three keys (or a password and one more) are DSN keys.
+ * A run whose values are placeholders (`Server=myServerAddress;…;Password=myPassword`,
+ * `password=<hidden> user=admin`) is a template: it needs two real values, or a real password.
+ */
 function findKeywordStrings(text: string, spans: LeakSpan[]): void {
   let runStart = -1;
   let runEnd = -1;
   let keys = 0;
+  let realValues = 0;
   let hasSecret = false;
   const flush = () => {
-    if (runStart >= 0 && (keys >= DSN_KEYS_NEEDED || (hasSecret && keys >= 2)))
+    if (runStart >= 0 && ((keys >= DSN_KEYS_NEEDED && realValues >= 2) || (hasSecret && keys >= 2)))
       spans.push(span(runStart, runEnd));
     runStart = -1;
     keys = 0;
+    realValues = 0;
     hasSecret = false;
   };
   eachMatch(DSN_KEY, text, (match) => {
@@ -190,7 +197,12 @@ function findKeywordStrings(text: string, spans: LeakSpan[]): void {
     runEnd = Math.min(text.length, valueEnd);
     keys += 1;
     const key = match[0].replace(/[ \t=]+$/, '').toLowerCase();
-    if (SECRET_DSN_KEYS.has(key)) hasSecret = true;
+    const value = text
+      .slice(quote === 39 || quote === 34 ? valueStart + 1 : valueStart, valueEnd)
+      .replace(/["']$/, '');
+    const real = value.length > 0 && !isPlaceholderValue(value);
+    if (real) realValues += 1;
+    if (real && SECRET_DSN_KEYS.has(key)) hasSecret = true;
     // a key inside this value is part of the value; reading on from its end keeps the scan linear
     return valueEnd;
   });
@@ -210,9 +222,14 @@ export const connectionStringRule: LeakRule = {
     if (text.indexOf(':') === -1 && text.indexOf('=') === -1) return spans;
     findUrls(text, spans);
     eachMatch(JDBC_URL, text, (match) => {
-      spans.push(
-        span(match.index, trimUrlEnd(text, match.index, scanRight(text, match.index, isUrlCode, 2048))),
-      );
+      const end = trimUrlEnd(text, match.index, scanRight(text, match.index, isUrlCode, 2048));
+      // a template (`jdbc:postgresql://<host>:<port>/<db>`) names nothing
+      const separator = text.slice(match.index, end).indexOf('://');
+      if (separator !== -1) {
+        const bodyStart = match.index + separator + 3;
+        if (end <= bodyStart || isPlaceholderUrl(text, bodyStart)) return;
+      }
+      spans.push(span(match.index, end));
     });
     findKeywordStrings(text, spans);
     return spans;

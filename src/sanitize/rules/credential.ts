@@ -1,9 +1,16 @@
 import type { Found, LeakRule, LeakSpan } from '../leak-rule.js';
 import { eachMatch } from '../text-scan.js';
 import { connectionStringRule } from './connection-string.js';
+import { CREDENTIAL_CALL_PATTERNS, findCredentialCalls } from './find-credential-calls.js';
 import { findEncodedSecrets } from './find-encoded-secrets.js';
 import { findPasswordArguments, PASSWORD_ARGUMENT_PATTERNS } from './find-password-arguments.js';
 import { findPrefixedTokens } from './find-prefixed-tokens.js';
+import {
+  findKeySecretPairs,
+  findProtocolCredentials,
+  PROTOCOL_CREDENTIAL_PATTERNS,
+} from './find-protocol-credentials.js';
+import { findRevealedSecrets, REVEALED_SECRET_PATTERNS } from './find-revealed-secrets.js';
 import { ASSIGNMENT_PATTERNS, findSecretAssignments, isCredentialValue } from './find-secret-assignments.js';
 import {
   findCommandCredentials,
@@ -19,7 +26,7 @@ import { KEY_NAME_PATTERNS } from './secret-key-names.js';
 
 /** The opening of a PEM block; the code checks that it is a private key. */
 const PEM_BEGIN = /-----BEGIN /g;
-const PEM_PRIVATE_HEADER = /^-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/;
+const PEM_PRIVATE_HEADER = /^-----BEGIN (?:[A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1)-----/;
 const PEM_LENGTH = 16_384;
 /** A run of base64 as long as key material, not a placeholder's `...` or `<key>`. */
 const KEY_MATERIAL = /[A-Za-z0-9+/]{40}/;
@@ -59,6 +66,10 @@ function findInPlainText(text: string, found: Found): void {
   findKubernetesSecretData(text, found);
   findPasswordArguments(text, found);
   findTableSecrets(text, found);
+  findRevealedSecrets(text, found);
+  findCredentialCalls(text, found);
+  findProtocolCredentials(text, found);
+  findKeySecretPairs(text, found);
 }
 
 /** `user:password`, as HTTP Basic auth encodes it: one line, a name, a colon, a random password. */
@@ -94,6 +105,9 @@ export const credentialRule: LeakRule = {
     ...PASSWORD_ARGUMENT_PATTERNS,
     ...PLAIN_SECRET_PATTERNS,
     ...TABLE_PATTERNS,
+    ...REVEALED_SECRET_PATTERNS,
+    ...CREDENTIAL_CALL_PATTERNS,
+    ...PROTOCOL_CREDENTIAL_PATTERNS,
     USER_PASSWORD_PAIR,
   ],
   find(text) {

@@ -143,6 +143,10 @@ const GO_FILE_OPERATION =
 const FILE_REASON_AFTER =
   /^ \((?:No such file or directory|Permission denied|Is a directory|Not a directory|Read-only file system)\)/i;
 
+/** A shell command whose argument is a file or a folder: `ls -la /home/backup/keys/`, `cd /app/data`. */
+const SHELL_FILE_COMMAND =
+  /(?:^|[\s$#>;&|])(?:ls|ll|cd|cat|cp|mv|rm|mkdir|rmdir|chmod|chown|touch|tail|head|less|find|du|tar|stat|scp|rsync|ln|source)(?:[ \t]{1,4}-{1,2}[\w=-]{1,20}){0,4}[ \t]{1,4}$/;
+
 /** A home-relative dot path such as `~/.ssh/id_rsa`, `~/.aws/credentials` or `$HOME/.config/x`. */
 const HOME_DOT_PATH = /(?:~|\$HOME|\$\{HOME\})\/\.[\w-]/g;
 
@@ -278,9 +282,11 @@ function inFileContext(text: string, start: number, pathEnd: number): boolean {
   const colonBefore =
     previous === 58 || text.charCodeAt(start - 2) === 58 || text.charCodeAt(start - 3) === 58;
   const after = text.charCodeAt(pathEnd);
-  // each shape needs a quote or a colon next to the path, or a bracket after it; most have none
-  if (!quoted && !colonBefore && after !== 58 && after !== 32) return false;
+  const blankBefore = previous === 32 || previous === 9;
+  // each shape needs a quote, a blank or a colon next to the path, or a bracket after it
+  if (!quoted && !colonBefore && !blankBefore && after !== 58 && after !== 32) return false;
   const before = text.slice(Math.max(0, start - 48), start);
+  if (blankBefore && SHELL_FILE_COMMAND.test(before)) return true;
   if (quoted && FILE_CALL_BEFORE.test(before)) return true;
   if (colonBefore && FILE_ERROR_BEFORE.test(before)) return true;
   if (!quoted && after === 58 && GO_FILE_OPERATION.test(before)) return true;
@@ -337,7 +343,7 @@ function pathCoreEnd(text: string, start: number, pathEnd: number): number {
 export const filesystemPathRule: LeakRule = {
   name: 'filesystem-path',
   description:
-    "Absolute POSIX paths under machine roots (/etc, /var, /usr, /opt, /srv, /root, /tmp, /Users, /secrets, /certs, /github/workspace, /__w, /u01, ...), under roots web apps share (/app, /home, /src, /config, /data, ...) when they name a file, run four names deep or carry a line number, and under any root in a file error or a trace (open '/x', ENOENT, FileNotFoundException, /x/y.rb:12); ~/.dotfile and %APPDATA% paths, Windows drive paths with either slash, UNC paths, and dependency trees such as node_modules/ or site-packages/. A path inside a URL (https://host/var/x) and a web route (/app/settings) pass.",
+    "Absolute POSIX paths under machine roots (/etc, /var, /usr, /opt, /srv, /root, /tmp, /Users, /secrets, /certs, /github/workspace, /__w, /u01, ...), under roots web apps share (/app, /home, /src, /config, /data, ...) when they name a file, run four names deep or carry a line number,, and under any root in a file error, a trace or a shell command (open '/x', ENOENT, FileNotFoundException, /x/y.rb:12, ls -la /x/y/); ~/.dotfile and %APPDATA% paths, Windows drive paths with either slash, UNC paths, and dependency trees such as node_modules/ or site-packages/. A path inside a URL (https://host/var/x) and a web route (/app/settings) pass.",
   patterns: [
     NUMBERED_MOUNT,
     EXTENSION,
@@ -346,6 +352,7 @@ export const filesystemPathRule: LeakRule = {
     FILE_ERROR_BEFORE,
     GO_FILE_OPERATION,
     FILE_REASON_AFTER,
+    SHELL_FILE_COMMAND,
     HOME_DOT_PATH,
     WINDOWS_FOLDER_VARIABLE,
     WINDOWS_PATH,

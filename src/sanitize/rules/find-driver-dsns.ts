@@ -28,8 +28,9 @@ function isDsnCode(code: number): boolean {
 
 /**
  * Where the userinfo of a URL ends when its password holds an unencoded `/`, as AWS secret keys
- * do (`s3://AKIA…:a1N/Bz…@bucket/key`): the index of the `@`, or `authorityEnd` when the URL has
- * no such userinfo. `bodyStart` is just past `://`; the authority read so far stops at the first `/`.
+ * do (`s3://AKIA…:a1N/Bz…@bucket/key`), or `#` or `?`: the index of the `@`, or `authorityEnd`
+ * when the URL has no such userinfo. `bodyStart` is just past `://`; the authority read so far
+ * stops at the first `/`, `#` or `?`.
  * A `host:8080/path/@user` is not userinfo: the part after its colon is a port.
  */
 export function userinfoEnd(
@@ -39,7 +40,8 @@ export function userinfoEnd(
   urlEnd: number,
   next: NextIndex,
 ): number {
-  if (text.charCodeAt(authorityEnd) !== CODE.SLASH) return authorityEnd;
+  const stop = text.charCodeAt(authorityEnd);
+  if (stop !== CODE.SLASH && stop !== CODE.HASH && stop !== CODE.QUESTION) return authorityEnd;
   let colon = -1;
   for (let index = bodyStart; index < authorityEnd; index += 1) {
     const code = text.charCodeAt(index);
@@ -50,9 +52,10 @@ export function userinfoEnd(
   if (scanRight(text, colon + 1, isDigit, 6) === authorityEnd) return authorityEnd; // a port
   const at = next('@', authorityEnd);
   if (at === -1 || at >= Math.min(urlEnd, bodyStart + USERINFO_LENGTH)) return authorityEnd;
-  const query = next('?', authorityEnd);
-  const fragment = next('#', authorityEnd);
-  if ((query !== -1 && query < at) || (fragment !== -1 && fragment < at)) return authorityEnd;
+  // a password may hold `#` or `?` too (`build:Y^snz#@nexus…`); a query string (`?a=b&c=d@e`) is not one
+  const pair = next('=', authorityEnd);
+  const joint = next('&', authorityEnd);
+  if ((pair !== -1 && pair < at) || (joint !== -1 && joint < at)) return authorityEnd;
   return at;
 }
 
@@ -120,7 +123,14 @@ export function isPlaceholderUrl(text: string, bodyStart: number): boolean {
   const authority = text.slice(bodyStart, end);
   const at = authority.lastIndexOf('@');
   const hostPort = authority.slice(at + 1);
-  const host = hostPort.startsWith('[') ? hostPort : (hostPort.split(':', 1)[0] ?? '');
+  const close = hostPort.indexOf(']');
+  // `[fd00::1]:5432` is an address; `[host]:[port]` a template
+  const bracketed = hostPort.startsWith('[') && close !== -1 && !hostPort.slice(0, close).includes(':');
+  const host = bracketed
+    ? hostPort.slice(0, close + 1)
+    : hostPort.startsWith('[')
+      ? hostPort
+      : (hostPort.split(':', 1)[0] ?? '');
   // the whole host a placeholder word, or one of its labels a template: `<cluster>.mongodb.net`
   if (host.length === 0 || !(PLACEHOLDER_HOST.test(host) || host.split('.').some(isTemplateMarker)))
     return false;

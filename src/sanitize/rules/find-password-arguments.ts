@@ -20,7 +20,7 @@ const PROSE_WINDOW = 96;
 const PROSE_WORDS = 8;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
-const SECRET_WORD = /pass|pwd|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt/gi;
+const SECRET_WORD = /pass|pwd|psk|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -48,6 +48,10 @@ const CONNECTORS = new Set([
 
 /** `os.getenv('API_KEY')`, `secrets.token_hex(32)`: a call in code, not a value. */
 const CALL = /^[A-Za-z_][\w.]{0,60}\(/;
+
+/** An IOS encryption type before a secret: 0 is clear text, 7 reversible, 5, 8 and 9 hashes. */
+const IOS_TYPE = /^[05789]$/;
+const PLAIN_LOWER_WORD = /^[a-z]+[.,;]?$/;
 
 /** openssl's pass phrase sources that are not the phrase itself: `env:VAR`, `file:path`, `fd:3`, `stdin`. */
 const PASS_PHRASE_SOURCE = /^(?:env|file|fd):|^stdin$/;
@@ -271,7 +275,12 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
     }
   }
   const limit = Math.min(text.length, end + PROSE_WINDOW);
-  const first = readToken(text, end, limit, 4);
+  let first = readToken(text, end, limit, 4);
+  // Cisco IOS writes the secret's encryption type first: `password 0 X`, `secret 5 $1$…`, `key 7 0822…`
+  if (first !== undefined && !first.quoted && IOS_TYPE.test(first.value)) {
+    const typed = readToken(text, first.end, limit, 4);
+    if (typed !== undefined && !PLAIN_LOWER_WORD.test(typed.value)) first = typed;
+  }
   // a flag after the word starts an argument of its own: `key --password X` is read from the flag
   if (first === undefined || isFlag(text, first)) return end;
   // so does a secret-named word after a weaker one (`login a_key0 password X`), and a pair of its
@@ -583,6 +592,8 @@ export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
   CALL,
   PASS_PHRASE_SOURCE,
   PROSE_AFTER,
+  IOS_TYPE,
+  PLAIN_LOWER_WORD,
   PAIR,
   NETRC_WORD,
   COMPOUND_NAME,

@@ -53,6 +53,25 @@ const CAMEL_CASE_WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+){1,8}$/;
 /** A YAML block scalar's header, with an optional tag, up to its line break: `>-`, `!!binary |`. */
 const BLOCK_SCALAR = /(?:!!?[A-Za-z]{1,20}[ \t]{1,4})?[|>][-+1-9]{0,2}[ \t]{0,8}\r?\n/y;
 
+/**
+ * How many characters the escape at `index` takes inside a quoted value, or 0 when it closes the
+ * value. In a double-quoted value `\"` and `\\` are part of it (`"Vq\"7mR\\z"`); in one opened
+ * by an escaped quote (JSON inside a JSON string) `\"` closes it and `\\\"` is a quote inside.
+ * Elsewhere a backslash before a quote closes the value, as before.
+ */
+function escapeLength(text: string, index: number, escapedQuote: boolean, quote: number): number {
+  const next = text.charCodeAt(index + 1);
+  if (escapedQuote) {
+    if (next === quote) return 0;
+    if (next === CODE.BACKSLASH) {
+      return text.charCodeAt(index + 2) === CODE.BACKSLASH && text.charCodeAt(index + 3) === quote ? 4 : 2;
+    }
+    return 1;
+  }
+  if (quote === CODE.DOUBLE_QUOTE) return next === CODE.NEWLINE ? 0 : 2;
+  return isQuote(next) ? 0 : 1;
+}
+
 /** The first line of an indented block that starts at `from`, without its indentation. */
 function readIndentedLine(text: string, from: number): ValueFound | undefined {
   let start = from;
@@ -127,6 +146,8 @@ export function isCredentialValue(
   if (isPlaceholderValue(trimmed)) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
   if (DOTTED_NAME.test(trimmed) || isSecretReference(trimmed) || YAML_TAG.test(trimmed)) return false;
+  // code, or a source file as a test runner names it (`PASS src/app.test.ts`)
+  if (isCodeLookup(trimmed) || SOURCE_FILE.test(trimmed)) return false;
   const plainWord = PLAIN_WORD.test(trimmed);
   if (strength === 'password') return trimmed.length >= 4 && !(plainWord && proseFollows);
   if (explicit && isPlainSecretValue(trimmed, proseFollows, bareWordIsName) && !isMostlyWords(trimmed))
@@ -144,6 +165,28 @@ export function isCredentialValue(
   }
   return trimmed.length >= 16 && hasMixedCase(trimmed) && entropy >= 3.5;
 }
+
+/**
+ * Whether a value is code that looks the secret up: a call or an index on a name
+ * (`os.getenv("DB_PASSWORD")`, `getenv(`, `os.environ["API_KEY"]`, `config.get('token')`). A
+ * name without a dot counts only when the call closes the value or the value stops at its
+ * bracket, so a password such as `Abc(123` is still one.
+ */
+function isCodeLookup(value: string): boolean {
+  const lookup = CODE_LOOKUP.exec(value);
+  if (lookup === null) return false;
+  const [whole, name] = lookup as unknown as [string, string];
+  if (name.includes('.')) return true;
+  const last = value.charCodeAt(value.length - 1);
+  return whole.length === value.length || last === CODE.CLOSE_PAREN || last === CODE.CLOSE_BRACKET;
+}
+
+/** A relative path to a source file: `src/components/Button.test.tsx`, `tests/test_api.py`. */
+const SOURCE_FILE =
+  /^(?:\.{0,2}\/)?(?:[\w.@-]{1,64}\/){0,12}[\w.-]{1,64}\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|swift|php|cs|ex|exs|dart|scala|vue|svelte)$/;
+
+/** A name, then the bracket that calls or indexes it. */
+const CODE_LOOKUP = /^([A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){0,6})[([]/;
 
 /** Whether CamelCase words (`AgencyIdentificationCode`) make up most of a value. */
 function isMostlyWords(value: string): boolean {
@@ -463,10 +506,15 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
     while (end < limit) {
       const code = text.charCodeAt(end);
       if (code === CODE.NEWLINE || code === quote) break;
-      if (code === CODE.BACKSLASH && isQuote(text.charCodeAt(end + 1))) break;
+      if (code === CODE.BACKSLASH) {
+        const skip = escapeLength(text, end, escapedQuote, quote);
+        if (skip === 0) break;
+        end += skip;
+        continue;
+      }
       end += 1;
     }
-    return { start, end, quoted: true };
+    return { start, end: Math.min(end, limit), quoted: true };
   }
   if (opening === CODE.OPEN_BRACE || opening === CODE.OPEN_BRACKET) return undefined; // a nested object
   // a YAML block scalar (`password: >-`, `key: !!binary |`): the value is the indented line below
@@ -727,4 +775,6 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   CAMEL_CASE_WORDS,
   DOTTED_NAME,
   YAML_TAG,
+  CODE_LOOKUP,
+  SOURCE_FILE,
 ];

@@ -61,7 +61,7 @@ const ERROR_CODE_CONTEXT = /\bE[A-Z]{4,14}[ \t]$/;
 
 /** Words after which a resolver names the host it could not find: `getaddrinfo ENOTFOUND orders-svc`. */
 const LOOKUP_FAILURE =
-  /\b(?:getaddrinfo (?:ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME)|dial (?:tcp|udp): lookup|Could not resolve host:|UnknownHostException:) /g;
+  /\b(?:getaddrinfo (?:ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME)|dial (?:tcp|udp): lookup|Could not resolve host:|UnknownHostException:|could not translate host name|Unknown MySQL server host|Failed to resolve|[Cc]ould not resolve hostname|[Uu]nable to resolve host|[Hh]ost not found:|[Uu]nknown host:?) ["'`]?/g;
 
 /** Where a service name splits into parts, and the ordinal that ends a StatefulSet pod's name. */
 const NAME_SEPARATOR = /[-_]/;
@@ -412,8 +412,9 @@ function findAddressTuples(text: string, found: Found): void {
 
 /**
  * The host a failed name lookup reports, whatever its shape: `getaddrinfo ENOTFOUND orders-svc`,
- * Go's `dial tcp: lookup orders-svc on 10.96.0.10:53`, curl's `Could not resolve host: db`. A
- * name the resolver was asked for is one the server uses.
+ * Go's `dial tcp: lookup orders-svc on 10.96.0.10:53`, curl's `Could not resolve host: db`,
+ * libpq's `could not translate host name "db-3"`, MySQL's `Unknown MySQL server host 'db'`, ssh's
+ * `Could not resolve hostname db-1`. A name the resolver was asked for is one the server uses.
  */
 function findLookedUpHosts(text: string, found: Found): void {
   eachMatch(LOOKUP_FAILURE, text, (match) => {

@@ -165,9 +165,9 @@ const NUMBERING_WORD =
 const LATER_AFTER =
   /^[ \t]{1,2}(?:or|and)[ \t]{1,2}(?:later|newer|above|higher|up|greater|earlier|older|below)\b/i;
 
-/** What joins the items of a list or a range of addresses: `10.0.4.18, 10.0.1.2`, `A to B`. */
+/** What joins the items of a list or a range of addresses: `10.0.4.18, 10.0.1.2`, `A to B`, `A (B)`. */
 const LIST_JOINER =
-  /^(?:[ \t]{0,2}[,;|/-][ \t]{0,2}|[ \t]{1,2}(?:to|and|or|through|thru)[ \t]{1,2}|[ \t]{1,2}|\.\.)$/i;
+  /^(?:[ \t]{0,2}[,;|/-][ \t]{0,2}|[ \t]{1,2}(?:to|and|or|through|thru)[ \t]{1,2}|[ \t]{1,2}\(?|\.\.)$/i;
 
 function span(start: number, end: number): LeakSpan {
   return { rule: 'internal-address', start, end };
@@ -463,8 +463,15 @@ function findNames(text: string, spans: LeakSpan[]): void {
     const withPort = portEnd(text, end);
     const before = text.charAt(start - 1);
     const after = text.charAt(end);
-    // bare "localhost" in a sentence is harmless; a port, a URL or a path makes it an address
-    if (withPort > end || before === '/' || before === '@' || after === '/' || match[0] !== 'localhost') {
+    // bare "localhost" in a sentence is harmless; a port, a URL or a path makes it an address, but
+    // a page named for it (`en.wikipedia.org/wiki/Localhost`) is not one
+    const inUrl = (before === '/' && text.charAt(start - 2) === '/') || before === '@';
+    if (
+      withPort > end ||
+      inUrl ||
+      (after === '/' && before !== '/') ||
+      match[0].toLowerCase() !== 'localhost'
+    ) {
       spans.push(span(start, withPort));
     }
   });

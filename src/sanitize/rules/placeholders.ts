@@ -105,6 +105,9 @@ function isMostlyRepeated(body: string): boolean {
 const PLACEHOLDER_VALUE =
   /^(?:null|nil|none|undefined|true|false|yes|no|on|off|required|optional|redacted|hidden|masked|changeme|example|string|empty|n\/a|set|unset|present|missing|valid|invalid|expired|enabled|disabled|secret|password|token|test|dummy|sample|placeholder|default|auto|env|bearer|basic)$/i;
 
+/** `myPassword`, `myServerAddress`, `MySecretKey`: what goes there, as connection-string docs name it. */
+const MY_PLACEHOLDER = /^[Mm]y[A-Z][a-z]{2,20}(?:[A-Z][a-z]{1,20}){0,3}$/;
+
 /** Template markers around a placeholder: `<token>`, `[secret]`, `{{ key }}`, `${KEY}`, `%KEY%`, `$KEY`. */
 const TEMPLATE_VALUE =
   /^(?:<[^<>]{1,80}>|\[[^[\]]{1,80}\]|\{\{[^{}]{1,120}\}\}|\$\{[^{}]{1,80}\}|\$\([^()]{1,80}\)|%[A-Za-z_][\w.]{0,60}%|\$[A-Za-z_]\w{0,60}|@[A-Za-z_]\w{0,60}@|\{[A-Za-z_]\w{0,60}\})$/;
@@ -129,6 +132,7 @@ export function isPlaceholderValue(value: string): boolean {
     return true;
   const first = value.charCodeAt(0);
   if (value.startsWith('ENC[')) return true; // a SOPS-encrypted value
+  if (MY_PLACEHOLDER.test(value)) return true;
   if (isEllipsisOrMask(value)) return true;
   const second = value.charCodeAt(1);
   // an unfinished template or reference: `{base64(…`, `$(cat …`, `${KEY:-x`, `<user`
@@ -138,4 +142,9 @@ export function isPlaceholderValue(value: string): boolean {
 }
 
 /** The regular expressions above, for the ReDoS check. */
-export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [PLACEHOLDER_WORDS, PLACEHOLDER_VALUE, TEMPLATE_VALUE];
+export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
+  PLACEHOLDER_WORDS,
+  PLACEHOLDER_VALUE,
+  TEMPLATE_VALUE,
+  MY_PLACEHOLDER,
+];

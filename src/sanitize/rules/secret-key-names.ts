@@ -81,6 +81,9 @@ const PASSWORD_PARTS = new Set([
   'authtok',
   'storepass',
   'keypass',
+  // Wi-Fi and IPsec pre-shared keys: wpa_supplicant's `psk="…"`, ipsec.secrets' `: PSK "…"`
+  'psk',
+  'presharedkey',
   // "password" in other languages, as configuration and logs write it (key names are read in
   // ASCII, so `contrasena` but not `contraseña`)
   'passwort',
@@ -394,7 +397,6 @@ const HARMLESS_KEY_QUALIFIERS = new Set([
   'settings',
   'registry',
   'storage',
-  'license',
   'product',
   'feature',
   'flag',
@@ -427,6 +429,8 @@ const EXPLICIT_PARTS = new Set([
 /** Words before `key` that make it a secret key: `api_key`, `signing_key`, `APP_KEY`, `x-api-key`. */
 const EXPLICIT_KEY_QUALIFIERS = new Set([
   'api',
+  'license',
+  'licence',
   'access',
   'secret',
   'private',

@@ -38,7 +38,7 @@ const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
  * Haskell's `src/X.hs:42:13` and OCaml's `file "src/x.ml", line 88, characters 4-40`.
  */
 const SCRIPT_LOCATION =
-  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx|hs|lhs):\d+:\d+|\.mli?", line \d+, characters \d+/g;
+  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx|hs|lhs):\d+:\d+|\w\.dart[ :]\d+:\d+|\.mli?", line \d+, characters \d+/g;
 
 /** Node's own location, `node:internal/process/promises:289`: a pattern of its own, since recheck finds it slow beside the others. */
 const NODE_INTERNAL_LOCATION = /\bnode:internal\/[\w/.-]{1,256}:\d+/g;
@@ -52,6 +52,9 @@ const RUST_FRAME = /\b\d{1,4}: {1,4}<?[A-Za-z_]\w{0,63}::[A-Za-z_{<]/g;
  */
 const NUMBERED_FRAME =
   /#\d+ (?:\{main\}|\[internal function\]|\/|[A-Za-z]:\\)|#\d+ {1,12}[\w$.<>]{1,256} \((?:package:|dart:|file:\/\/)/g;
+
+/** Android logcat's prefix before a line of a Flutter trace: `E/flutter (12044): `. */
+const LOGCAT_PREFIX = /(?:^|[\r\n])[VDIWEF]\/[\w.-]{1,40} ?\( {0,6}\d{1,7}\): $/;
 
 /** The end of a raw error name `...Error:` / `...Exception [CODE]:`; the code reads the name to its left. */
 const ERROR_NAME_END = /(?:Error|Exception|Fault)(?: \[[A-Z_]+\])?:/g;
@@ -248,6 +251,7 @@ export const stackTraceRule: LeakRule = {
     NODE_INTERNAL_LOCATION,
     RUST_FRAME,
     NUMBERED_FRAME,
+    LOGCAT_PREFIX,
     ERROR_NAME_END,
     FATAL_LINE,
     SYSTEM_ERROR_CODE,
@@ -280,7 +284,10 @@ export const stackTraceRule: LeakRule = {
       if (isLineStart(text, match.index)) spans.push(span(match.index, lineEnd(text, match.index)));
     });
     eachMatch(NUMBERED_FRAME, text, (match) => {
-      if (isLineStart(text, match.index)) spans.push(span(match.index, lineEnd(text, match.index)));
+      const opensLine =
+        isLineStart(text, match.index) ||
+        LOGCAT_PREFIX.test(text.slice(Math.max(0, match.index - 64), match.index));
+      if (opensLine) spans.push(span(match.index, lineEnd(text, match.index)));
     });
     findErrorLines(text, spans);
     eachMatch(SYSTEM_ERROR_CODE, text, (match) => {

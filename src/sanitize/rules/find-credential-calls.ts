@@ -1,0 +1,129 @@
+import { CODE, isQuote } from '../char-codes.js';
+import type { Found } from '../leak-rule.js';
+import { eachMatch, isSpaceCode, isWordCode, scanLeft } from '../text-scan.js';
+import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
+import type { KeyStrength } from './secret-key-names.js';
+
+/**
+ * Credentials passed as string literals to a call or a tuple whose name says what they are:
+ * `PasswordAuthenticator('svc', 'X')`, `HTTPBasicAuth("u", "X")`, `new NetworkCredential("u",
+ * "X")`, `smtp.login('u', 'X')`, `setPassword("X")`, `auth=('u', 'X')`, and a provider's client
+ * built with its key: `algoliasearch('APPID', 'X')`, `twilio(sid, 'X')`.
+ */
+
+/** The bracket that opens a call's arguments or a tuple. */
+const OPENING = /[([]/g;
+
+/**
+ * Words a constructor adds to what it is named for: a provider's client (`algoliasearch`,
+ * `StripeClient`) or a credential's holder (`PlainTextAuthProvider`).
+ */
+const CLIENT_SUFFIX = /[_-]?(?:search|client|sdk|api|js|node|provider|factory|handler)$/i;
+/** A setter of one secret: `setPassword("X")`, `withToken('X')`. */
+const SETTER = /^(?:set|with|use)[A-Z_]/;
+const PLAIN_WORD = /^[a-z]+$/;
+
+const ARGUMENTS_LENGTH = 512;
+const MOST_ARGUMENTS = 6;
+
+interface Literal {
+  start: number;
+  end: number;
+}
+
+/** The string literals among the first arguments after `open`, up to the closing bracket or a nested one. */
+function readLiterals(text: string, open: number): Literal[] {
+  const literals: Literal[] = [];
+  const limit = Math.min(text.length, open + ARGUMENTS_LENGTH);
+  let cursor = open + 1;
+  while (cursor < limit && literals.length < MOST_ARGUMENTS) {
+    const code = text.charCodeAt(cursor);
+    // a nested call or list is read from its own bracket
+    if (
+      code === CODE.CLOSE_PAREN ||
+      code === CODE.CLOSE_BRACKET ||
+      code === CODE.OPEN_PAREN ||
+      code === CODE.OPEN_BRACKET ||
+      code === CODE.NEWLINE
+    )
+      break;
+    if (!isQuote(code)) {
+      cursor += 1;
+      continue;
+    }
+    const start = cursor + 1;
+    let end = start;
+    while (end < limit && text.charCodeAt(end) !== code && text.charCodeAt(end) !== CODE.NEWLINE) {
+      end += text.charCodeAt(end) === CODE.BACKSLASH ? 2 : 1;
+    }
+    if (end >= limit || text.charCodeAt(end) !== code) break;
+    literals.push({ start, end });
+    cursor = end + 1;
+  }
+  return literals;
+}
+
+function isBlankCode(code: number): boolean {
+  return code === CODE.SPACE || code === CODE.TAB;
+}
+
+function isNameCode(code: number): boolean {
+  return isWordCode(code) || code === CODE.DOLLAR;
+}
+
+/** The name before the bracket at `open`: a callee, or a key with `=` or `:` (`auth=(`). */
+function nameBefore(text: string, open: number): string {
+  let end = scanLeft(text, open, isBlankCode, 4);
+  const code = text.charCodeAt(end - 1);
+  if (code === CODE.EQUALS || code === CODE.COLON) end = scanLeft(text, end - 1, isBlankCode, 4);
+  return text.slice(scanLeft(text, end, isNameCode, 61), end);
+}
+
+function calleeStrength(name: string): KeyStrength {
+  const strength = cachedKeyStrength(name);
+  if (strength !== 'none') return strength;
+  const bare = name.replace(CLIENT_SUFFIX, '');
+  return bare.length >= 4 && bare !== name ? cachedKeyStrength(bare) : 'none';
+}
+
+function hasBlank(text: string, literal: Literal): boolean {
+  for (let index = literal.start; index < literal.end; index += 1) {
+    if (isSpaceCode(text.charCodeAt(index))) return true;
+  }
+  return false;
+}
+
+/** Finds credentials passed to calls and tuples named for them (see the file comment). */
+export function findCredentialCalls(text: string, found: Found): void {
+  if (text.indexOf('(') === -1 && text.indexOf('[') === -1) return;
+  eachMatch(OPENING, text, (match) => {
+    const open = match.index;
+    const next = text.charCodeAt(open + 1);
+    // a call with literal arguments opens on a quote, a blank or a name before one
+    if (!isQuote(next) && !isSpaceCode(next) && !isNameCode(next)) return undefined;
+    const name = nameBefore(text, open);
+    if (name.length < 2) return undefined;
+    const strength = calleeStrength(name);
+    if (strength === 'none') return undefined;
+    const literals = readLiterals(text, open);
+    if (literals.length === 0) return undefined;
+    if (strength === 'provider' || strength === 'provider-secret') {
+      for (const literal of literals) {
+        if (isCredentialValue(text.slice(literal.start, literal.end), 'provider'))
+          found(literal.start, literal.end);
+      }
+      return undefined;
+    }
+    // a user and a password, or a setter of the one secret it names
+    const secret = literals[literals.length - 1] as Literal;
+    if (literals.length < 2 && !SETTER.test(name)) return undefined;
+    if (hasBlank(text, secret)) return undefined;
+    const value = text.slice(secret.start, secret.end);
+    if (strength !== 'password' && PLAIN_WORD.test(value)) return undefined;
+    if (isCredentialValue(value, 'password')) found(secret.start, secret.end);
+    return undefined;
+  });
+}
+
+/** The regular expressions above, for the ReDoS check. */
+export const CREDENTIAL_CALL_PATTERNS: readonly RegExp[] = [OPENING, CLIENT_SUFFIX, SETTER, PLAIN_WORD];

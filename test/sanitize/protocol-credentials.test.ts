@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789-!#~';
+
+/** A password drawn from a seed, so that shrinking cannot turn it into a placeholder. */
+const password = fc.tuple(fc.integer(), fc.integer({ min: 6, max: 20 })).map(([seed, length]) => {
+  let state = seed >>> 0;
+  let body = '';
+  for (let index = 0; index < length; index += 1) {
+    state = (Math.imul(state ^ (state >>> 15), 2_246_822_507) + 0x9e3779b9) >>> 0;
+    body += ALPHABET.charAt(state % ALPHABET.length);
+  }
+  return `Pw7${body}`;
+});
+const user = fc.constantFrom('relay@acme.io', 'alerts', 'backup-svc');
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+describe('credentials in mail and file protocol transcripts', () => {
+  it('redacts AUTH PLAIN, the answer to AUTH LOGIN, IMAP LOGIN and FTP PASS, and keeps the rest', () => {
+    fc.assert(
+      fc.property(user, password, (name, secret) => {
+        const transcripts: [string, string][] = [
+          [
+            `S: 250-AUTH PLAIN LOGIN\nC: AUTH PLAIN ${base64(`\0${name}\0${secret}`)}\nS: 235 ok`,
+            base64(`\0${name}\0${secret}`),
+          ],
+          [
+            `C: AUTH LOGIN\nS: 334 VXNlcm5hbWU6\nC: ${base64(name)}\nS: 334 UGFzc3dvcmQ6\nC: ${base64(secret)}\nS: 235 ok`,
+            base64(secret),
+          ],
+          [`a001 LOGIN ${name} ${secret}\na001 OK LOGIN completed`, secret],
+          [`USER ${name}\n331 Password required\nPASS ${secret}\n230 Logged in`, secret],
+        ];
+        for (const [transcript, hidden] of transcripts) {
+          const out = String(sanitizeValue(transcript));
+          expect(out, transcript).not.toContain(hidden);
+          expect(out, transcript).toContain(transcript.slice(transcript.lastIndexOf('\n') + 1));
+        }
+      }),
+    );
+  });
+
+  it('keeps test runner output and an EHLO reply', () => {
+    for (const text of [
+      'PASS  src/app.test.js\nPASS src/components/Button.test.tsx (5.2 s)\nFAIL tests/test_api.py',
+      '250-AUTH PLAIN LOGIN CRAM-MD5\n250 HELP',
+    ]) {
+      expect(sanitizeValue(text), text).toBe(text);
+    }
+  });
+
+  it('redacts an API key and its secret written as one pair', () => {
+    const pair = 'QDGHA2TVGC3A11VV:cu0lebygPumxCbuaZ9yPnkhAcfrY28jDn+i469NTznlEPR4sbr2jncVmcRqoRXQD';
+    expect(String(sanitizeValue(`bootstrap ok; credentials ${pair}`))).toBe(
+      'bootstrap ok; credentials [redacted]',
+    );
+  });
+});
