@@ -46,6 +46,22 @@ export function lineEnd(text: string, index: number, maxLength = 4096): number {
 }
 
 /**
+ * Index of the start of the line holding `index`: just past a newline, a carriage return or a
+ * JSON-escaped `\n`, or `index - reach` when none is that close.
+ */
+export function lineStart(text: string, index: number, reach: number): number {
+  const limit = Math.max(0, index - reach);
+  let cursor = index;
+  while (cursor > limit) {
+    const code = text.charCodeAt(cursor - 1);
+    if (code === 10 || code === 13) break;
+    if (code === 110 && text.charCodeAt(cursor - 2) === 92) break; // a JSON-escaped newline
+    cursor -= 1;
+  }
+  return cursor;
+}
+
+/**
  * Whether `index` starts a line once leading blanks are skipped: the text start, a real newline, a
  * JSON-escaped `\n`, or the opening quote of a serialised string.
  */

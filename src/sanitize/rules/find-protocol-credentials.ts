@@ -1,20 +1,29 @@
 import { CODE } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
+import { eachMatch, isSpaceCode, lineEnd, lineStart, nextLineStart, scanRight } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 
 /**
  * Credentials that mail and file protocols send in a session transcript: SMTP's `AUTH PLAIN
  * <base64>` and `AUTH XOAUTH2 <base64>`, the line a client answers to `334 UGFzc3dvcmQ6` (base64
  * for "Password:") in `AUTH LOGIN`, IMAP's `a1 LOGIN user password`, and POP3's and FTP's `PASS
- * password`.
+ * password` after `USER` or a 331 reply. The patterns name the commands; the rest is read in code.
  */
 
-/** The command and where its credential starts. */
-const PROTOCOL_COMMAND =
-  /\bAUTH (?:PLAIN|XOAUTH2|OAUTHBEARER) (?=[A-Za-z0-9+/])|\b334 UGFzc3dvcmQ6\b|(?:^|[\r\n]|[CS]: |> )(?:[A-Za-z]?\d{1,6} )?LOGIN (?=\S+ \S)|(?:^|[\r\n]|[CS]: |> )PASS (?=\S)/g;
+/** SMTP's `AUTH` with a mechanism that carries the credential on the same line. */
+const AUTH_COMMAND = /\bAUTH (?:PLAIN|XOAUTH2|OAUTHBEARER) /g;
+/** The server's base64 "Password:" prompt in `AUTH LOGIN`. */
+const PASSWORD_PROMPT = /\b334 UGFzc3dvcmQ6\b/g;
+/** IMAP's `LOGIN` (with its tag) and FTP's or POP3's `PASS`, opening a line or after `C: ` / `> `. */
+const LOGIN_OR_PASS = /(?:^|[\r\n]|[CS]: |> )(?:[A-Za-z]?\d+ LOGIN|PASS) /g;
+/** The line before `PASS`: the user, or FTP's "331 Password required". */
+const USER_LINE = /^(?:[CS]: |> )?(?:USER \S|331 )/;
 
+/** How far back the line before `PASS` is read. */
+const PREVIOUS_LINE_REACH = 200;
 const CREDENTIAL_LENGTH = 2048;
+/** An encoded `\0user\0password` is longer than any SASL mechanism name an EHLO reply lists. */
+const SHORTEST_ENCODED = 12;
 
 function isCredentialCode(code: number): boolean {
   return !isSpaceCode(code) && code !== CODE.DOUBLE_QUOTE;
@@ -27,44 +36,46 @@ function markToken(text: string, start: number, found: Found, shortest = 3): num
   return end;
 }
 
-/** Finds credentials in mail and file protocol transcripts (see the file comment). */
-export function findProtocolCredentials(text: string, found: Found): void {
-  if (
-    text.indexOf('AUTH') === -1 &&
-    text.indexOf('334 ') === -1 &&
-    text.indexOf('LOGIN') === -1 &&
-    text.indexOf('PASS') === -1
-  )
-    return;
-  eachMatch(PROTOCOL_COMMAND, text, (match) => {
-    const command = match[0];
-    const after = match.index + command.length;
-    if (command.startsWith('334')) {
-      // the client's answer is the next line, after an optional `C: `
-      let start = nextLineStart(text, lineEnd(text, after));
-      if (text.startsWith('C: ', start)) start += 3;
-      return markToken(text, start, found);
-    }
-    if (command.endsWith('LOGIN ')) {
-      // the user, then the password
-      const userEnd = scanRight(text, after, isCredentialCode, 256);
-      return markToken(text, userEnd + 1, found);
-    }
-    // an EHLO reply lists mechanisms after `AUTH PLAIN` (`250-AUTH PLAIN LOGIN CRAM-MD5`); an
-    // encoded `\0user\0password` is longer than any of them
-    if (command.startsWith('AUTH')) return markToken(text, after, found, 12);
-    // `PASS` opens a line of test output too (`PASS src/app.test.js`): only after `USER` or a 331
-    if (
-      command.endsWith('PASS ') &&
-      !USER_BEFORE.test(text.slice(Math.max(0, match.index - 200), match.index))
-    )
-      return undefined;
-    return markToken(text, after, found);
-  });
+/** Whether the line before the one at `index` gives the user, so that `PASS` is FTP's or POP3's. */
+function followsUserLine(text: string, index: number): boolean {
+  // `PASS` opens its line, after at most a `C: ` or `> `
+  const limit = Math.max(0, index - 4);
+  let lineBreak = index;
+  while (lineBreak > limit && text.charCodeAt(lineBreak - 1) !== CODE.NEWLINE) lineBreak -= 1;
+  if (lineBreak === 0 || text.charCodeAt(lineBreak - 1) !== CODE.NEWLINE) return false;
+  let end = lineBreak - 1;
+  if (text.charCodeAt(end - 1) === CODE.CARRIAGE_RETURN) end -= 1;
+  return USER_LINE.test(text.slice(lineStart(text, end, PREVIOUS_LINE_REACH), end));
 }
 
-/** FTP's and POP3's user line, or FTP's "331 Password required", just before `PASS`. */
-const USER_BEFORE = /(?:\bUSER \S{1,64}|\b331 [^\r\n]{0,80})[\r\n]{1,2}(?:[CS]: |> )?$/;
+/** Finds credentials in mail and file protocol transcripts (see the file comment). */
+export function findProtocolCredentials(text: string, found: Found): void {
+  if (text.indexOf('AUTH') !== -1) {
+    eachMatch(AUTH_COMMAND, text, (match) =>
+      markToken(text, match.index + match[0].length, found, SHORTEST_ENCODED),
+    );
+  }
+  if (text.indexOf('334 ') !== -1) {
+    eachMatch(PASSWORD_PROMPT, text, (match) => {
+      // the client's answer is the next line, after an optional `C: `
+      let start = nextLineStart(text, lineEnd(text, match.index));
+      if (text.startsWith('C: ', start)) start += 3;
+      return markToken(text, start, found);
+    });
+  }
+  if (text.indexOf('LOGIN ') === -1 && text.indexOf('PASS ') === -1) return;
+  eachMatch(LOGIN_OR_PASS, text, (match) => {
+    const after = match.index + match[0].length;
+    if (match[0].endsWith('PASS ')) {
+      // `PASS` opens a line of test output too (`PASS src/app.test.js`)
+      const commandStart = after - 5;
+      return followsUserLine(text, commandStart) ? markToken(text, after, found) : undefined;
+    }
+    // the user, then the password
+    const userEnd = scanRight(text, after, isCredentialCode, 256);
+    return text.charCodeAt(userEnd) === CODE.SPACE ? markToken(text, userEnd + 1, found) : userEnd;
+  });
+}
 
 /**
  * An API key and its secret written as one `KEY:SECRET` pair, as Confluent Cloud prints them
@@ -74,6 +85,7 @@ const KEY_SECRET_PAIR = /\b[A-Z0-9]{16}:[A-Za-z0-9+/]{64}(?![A-Za-z0-9+/])/g;
 
 /** Finds `KEY:SECRET` pairs (see {@link KEY_SECRET_PAIR}). */
 export function findKeySecretPairs(text: string, found: Found): void {
+  if (text.indexOf(':') === -1) return;
   eachMatch(KEY_SECRET_PAIR, text, (match) => {
     found(match.index, match.index + match[0].length);
   });
@@ -81,7 +93,9 @@ export function findKeySecretPairs(text: string, found: Found): void {
 
 /** The regular expressions above, for the ReDoS check. */
 export const PROTOCOL_CREDENTIAL_PATTERNS: readonly RegExp[] = [
-  PROTOCOL_COMMAND,
-  USER_BEFORE,
+  AUTH_COMMAND,
+  PASSWORD_PROMPT,
+  LOGIN_OR_PASS,
+  USER_LINE,
   KEY_SECRET_PAIR,
 ];

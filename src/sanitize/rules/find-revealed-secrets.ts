@@ -1,5 +1,6 @@
+import { CODE } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, lineEnd, nextLineStart } from '../text-scan.js';
+import { eachMatch, isSpaceCode, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
 import { cachedKeyStrength } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
 
@@ -10,15 +11,25 @@ import { isPlaceholderValue } from './placeholders.js';
  * `op read`, `pass show`, `openssl rand -hex 32`, and `cat`, `printenv` or `echo` of something
  * whose name says it is a secret (`cat config/master.key`, `echo $DB_PASSWORD`). The output is
  * redacted when it is one token on its own line; tables and JSON are left to the other finders.
+ * The patterns name the commands only; their arguments are read in code, so the patterns stay
+ * small for the ReDoS audit.
  */
 
-/** Commands whose output is a secret whatever their arguments. */
+/** Commands whose output is a secret; some only with a flag (see {@link NEEDED_FLAGS}). */
 const REVEALING_COMMAND =
-  /\b(?:base64[ \t]{1,8}(?:-d|-D|--decode)\b|kubectl[ \t]{1,8}get[ \t]{1,8}secrets?[ \t][^\n]{0,300}(?:jsonpath|go-template)|vault[ \t]{1,8}(?:kv[ \t]{1,8}get|read)[ \t][^\n]{0,300}-field\b|aws[ \t]{1,8}secretsmanager[ \t]{1,8}get-secret-value\b|aws[ \t]{1,8}ssm[ \t]{1,8}get-parameters?[ \t][^\n]{0,300}--with-decryption\b|gcloud[ \t]{1,8}secrets[ \t]{1,8}versions[ \t]{1,8}access\b|az[ \t]{1,8}keyvault[ \t]{1,8}secret[ \t]{1,8}show\b|op[ \t]{1,8}read\b|pass[ \t]{1,8}show\b|security[ \t]{1,8}find-(?:generic|internet)-password[ \t][^\n]{0,300}[ \t]-w\b|doppler[ \t]{1,8}secrets[ \t]{1,8}get\b|heroku[ \t]{1,8}config:get\b|openssl[ \t]{1,8}rand\b|aws[ \t]{1,8}ecr[ \t]{1,8}get-login-password\b)/g;
+  /\b(?:base64[ \t]+(?:-d|-D|--decode)|kubectl[ \t]+get[ \t]+secrets?|vault[ \t]+(?:kv[ \t]+get|read)|aws[ \t]+secretsmanager[ \t]+get-secret-value|aws[ \t]+ssm[ \t]+get-parameters?|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|az[ \t]+keyvault[ \t]+secret[ \t]+show|op[ \t]+read|pass[ \t]+show|security[ \t]+find-(?:generic|internet)-password|doppler[ \t]+secrets[ \t]+get|heroku[ \t]+config:get|openssl[ \t]+rand|aws[ \t]+ecr[ \t]+get-login-password)\b/g;
+
+/** The flags without which a command prints something else: a table, JSON, an encrypted value. */
+const NEEDED_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  kubectl: ['jsonpath', 'go-template'],
+  vault: ['-field'],
+  'aws ssm': ['--with-decryption'],
+  security: [' -w'],
+};
 
 /** Commands that print what their argument names: a file, a variable, an output of a plan. */
 const NAMING_COMMAND =
-  /(?:^|[\s;&|$>])(?:cat|type|more|head|printenv|echo|Get-Content|gc|terraform[ \t]{1,8}output[ \t]{1,8}-raw)[ \t]{1,8}(?:-[A-Za-z][ \t]{1,8})?["']?\$?\{?(?:env:)?([^\s"'}|;&]{1,256})/g;
+  /(?:^|[\s;&|$>])(?:cat|type|more|head|printenv|echo|Get-Content|gc|terraform[ \t]+output[ \t]+-raw)[ \t]+/g;
 
 const LONGEST_OUTPUT = 1024;
 /** Blank lines skipped between a command and its output. */
@@ -26,12 +37,11 @@ const BLANK_LINES = 2;
 
 /** Output words that say there is no secret: `null`, `None`, `(empty)`. */
 const NO_VALUE = /^(?:null|none|nil|undefined|true|false|\(?empty\)?|\(?none\)?)$/i;
-
-/** The name a path or a variable ends in: `config/master.key` → `master.key`, `$DB_PASSWORD` → `DB_PASSWORD`. */
-function lastName(argument: string): string {
-  const slash = Math.max(argument.lastIndexOf('/'), argument.lastIndexOf('\\'));
-  return argument.slice(slash + 1);
-}
+/** Quotes, `$`, `${…}` and PowerShell's `env:` around a variable's name. */
+const LEADING_MARKS = /^["']?\$?\{?(?:env:)?/;
+const TRAILING_MARKS = /\}?["']?$/;
+const EXTENSION = /\.[A-Za-z]{1,8}$/;
+const BLANK_RUN = /[ \t]+/;
 
 /** Marks the one-token line after the command line that holds `index`. */
 function markOutput(text: string, index: number, found: Found): number {
@@ -58,21 +68,67 @@ function markOutput(text: string, index: number, found: Found): number {
   return end;
 }
 
+/** Whether the command `command` at `index` prints a secret, given the flags on its line. */
+function printsSecret(text: string, index: number, command: string): boolean {
+  const words = command.split(BLANK_RUN);
+  const flags = NEEDED_FLAGS[`${words[0]} ${words[1]}`] ?? NEEDED_FLAGS[words[0] as string];
+  if (flags === undefined) return true;
+  const line = text.slice(index, lineEnd(text, index, 512));
+  return flags.some((flag) => line.includes(flag));
+}
+
+function isArgumentCode(code: number): boolean {
+  return !isSpaceCode(code) && code !== CODE.PIPE && code !== CODE.SEMICOLON && code !== CODE.AMPERSAND;
+}
+
+function isBlankCode(code: number): boolean {
+  return code === CODE.SPACE || code === CODE.TAB;
+}
+
+/**
+ * The name a naming command's argument ends in, past one flag: `config/master.key` →
+ * `master.key`, `"${DB_PASSWORD}"` → `DB_PASSWORD`, `$env:API_KEY` → `API_KEY`.
+ */
+function argumentName(text: string, from: number): string {
+  let start = from;
+  if (text.charCodeAt(start) === CODE.HYPHEN) {
+    start = scanRight(text, scanRight(text, start, isArgumentCode, 16), isBlankCode, 8);
+  }
+  const argument = text
+    .slice(start, scanRight(text, start, isArgumentCode, 256))
+    .replace(LEADING_MARKS, '')
+    .replace(TRAILING_MARKS, '');
+  const slash = Math.max(argument.lastIndexOf('/'), argument.lastIndexOf('\\'));
+  return argument.slice(slash + 1);
+}
+
+function namesSecret(name: string): boolean {
+  return (
+    name !== '' &&
+    (cachedKeyStrength(name) !== 'none' || cachedKeyStrength(name.replace(EXTENSION, '')) !== 'none')
+  );
+}
+
 /** Finds secrets that a command on the line before printed (see the file comment). */
 export function findRevealedSecrets(text: string, found: Found): void {
   if (text.indexOf('\n') === -1 && text.indexOf('\\n') === -1) return;
-  eachMatch(REVEALING_COMMAND, text, (match) => markOutput(text, match.index, found));
-  eachMatch(NAMING_COMMAND, text, (match) => {
-    const name = lastName(match[1] as string);
-    const bare = name.replace(/^\$\{?|\}$/g, '');
-    if (
-      cachedKeyStrength(bare) === 'none' &&
-      cachedKeyStrength(bare.replace(/\.[A-Za-z]{1,8}$/, '')) === 'none'
-    )
-      return undefined;
-    return markOutput(text, match.index, found);
-  });
+  eachMatch(REVEALING_COMMAND, text, (match) =>
+    printsSecret(text, match.index, match[0]) ? markOutput(text, match.index, found) : undefined,
+  );
+  eachMatch(NAMING_COMMAND, text, (match) =>
+    namesSecret(argumentName(text, match.index + match[0].length))
+      ? markOutput(text, match.index, found)
+      : undefined,
+  );
 }
 
 /** The regular expressions above, for the ReDoS check. */
-export const REVEALED_SECRET_PATTERNS: readonly RegExp[] = [REVEALING_COMMAND, NAMING_COMMAND, NO_VALUE];
+export const REVEALED_SECRET_PATTERNS: readonly RegExp[] = [
+  REVEALING_COMMAND,
+  NAMING_COMMAND,
+  NO_VALUE,
+  LEADING_MARKS,
+  TRAILING_MARKS,
+  EXTENSION,
+  BLANK_RUN,
+];

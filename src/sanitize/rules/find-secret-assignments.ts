@@ -86,6 +86,8 @@ function readIndentedLine(text: string, from: number): ValueFound | undefined {
 const YAML_TAG = /^![A-Za-z][\w.-]{0,30}$/;
 /** `var.db_password`, `io.jsonwebtoken`, `sm02915.int.contoso.com`: a reference or a name, not a value. */
 const DOTTED_NAME = /^[A-Za-z_][\w-]{0,20}(?:\.[\w-]{1,20}){1,8}$/;
+/** A Kubernetes bootstrap token, `abcdef.0123456789abcdef`: dotted, but a secret. */
+const BOOTSTRAP_TOKEN = /^[a-z0-9]{6}\.(?=[a-z]{0,15}\d)[a-z0-9]{16}$/i;
 
 const strengthCache = new Map<string, KeyStrength>();
 const STRENGTH_CACHE_LIMIT = 4096;
@@ -145,7 +147,9 @@ export function isCredentialValue(
   if (trimmed.length < 3 || (strength !== 'password' && !explicit && trimmed.length < 8)) return false;
   if (isPlaceholderValue(trimmed)) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
-  if (DOTTED_NAME.test(trimmed) || isSecretReference(trimmed) || YAML_TAG.test(trimmed)) return false;
+  if ((DOTTED_NAME.test(trimmed) && !BOOTSTRAP_TOKEN.test(trimmed)) || isSecretReference(trimmed))
+    return false;
+  if (YAML_TAG.test(trimmed)) return false;
   // code, or a source file as a test runner names it (`PASS src/app.test.ts`)
   if (isCodeLookup(trimmed) || SOURCE_FILE.test(trimmed)) return false;
   const plainWord = PLAIN_WORD.test(trimmed);
@@ -774,6 +778,7 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   PROSE_AFTER,
   CAMEL_CASE_WORDS,
   DOTTED_NAME,
+  BOOTSTRAP_TOKEN,
   YAML_TAG,
   CODE_LOOKUP,
   SOURCE_FILE,

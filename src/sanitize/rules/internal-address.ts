@@ -1,5 +1,5 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, lineEnd, portEnd, scanLeft, scanRight } from '../text-scan.js';
+import { eachMatch, lineEnd, lineStart, portEnd, scanLeft, scanRight } from '../text-scan.js';
 import { findPrivateIpv6, PRIVATE_IPV6_PATTERNS } from './find-private-ipv6.js';
 import { findServiceHosts, SERVICE_HOST_PATTERNS } from './find-service-hosts.js';
 
@@ -242,10 +242,7 @@ function identifierWords(identifier: string): string[] {
 
 /** Whether a version word stands in the few words before `index` on its line. */
 function versionWordBefore(text: string, index: number): boolean {
-  const limit = Math.max(0, index - 40);
-  let from = index;
-  while (from > limit && text.charCodeAt(from - 1) !== 10 && text.charCodeAt(from - 1) !== 13) from -= 1;
-  return VERSION_WORD.test(text.slice(from, index));
+  return VERSION_WORD.test(text.slice(lineStart(text, index, 40), index));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, lineEnd, nextLineStart } from '../text-scan.js';
+import { eachMatch, lineEnd, lineStart, nextLineStart } from '../text-scan.js';
 
 /** The words a statement can open with; each hit is then checked against statement grammar. */
 const STATEMENT_KEYWORD =
@@ -106,19 +106,6 @@ function isUpperCase(word: string): boolean {
 
 function hasSqlSyntax(fragment: string): boolean {
   return SQL_SYNTAX.test(fragment);
-}
-
-/** The start of the line holding `index`, at most `reach` characters back. */
-function lineStart(text: string, index: number, reach: number): number {
-  const limit = Math.max(0, index - reach);
-  let cursor = index;
-  while (cursor > limit) {
-    const code = text.charCodeAt(cursor - 1);
-    if (code === 10 || code === 13) break;
-    if (code === 110 && text.charCodeAt(cursor - 2) === 92) break; // a JSON-escaped newline
-    cursor -= 1;
-  }
-  return cursor;
 }
 
 /** The end of the error line at `from` and of up to {@link CONTINUATION_LINES} lines that carry it on. */

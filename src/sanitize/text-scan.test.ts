@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lineStart } from './text-scan.js';
+
+/** Whether a line break (real or JSON-escaped) ends just before `index`. */
+function breakEndsAt(text: string, index: number): boolean {
+  const previous = text.charAt(index - 1);
+  return previous === '\n' || previous === '\r' || (previous === 'n' && text.charAt(index - 2) === '\\');
+}
+
+describe('lineStart', () => {
+  it('walks back to just past the nearest break, real or JSON-escaped, and never past its reach', () => {
+    const piece = fc.constantFrom('a', 'b', ' ', '\n', '\r', '\\n', '\\', 'n');
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 50 }),
+        (pieces, at, reach) => {
+          const text = pieces.join('');
+          const index = text.length === 0 ? 0 : at % (text.length + 1);
+          const start = lineStart(text, index, reach);
+          expect(start).toBeGreaterThanOrEqual(Math.max(0, index - reach));
+          expect(start).toBeLessThanOrEqual(index);
+          for (let cursor = start + 1; cursor <= index; cursor += 1)
+            expect(breakEndsAt(text, cursor)).toBe(false);
+          if (start > Math.max(0, index - reach)) expect(breakEndsAt(text, start)).toBe(true);
+        },
+      ),
+    );
+  });
+});
