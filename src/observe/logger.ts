@@ -77,7 +77,11 @@ export function isLevelEnabled(logger: Logger, level: LogLevel): boolean {
   }
 }
 
-/** Lines waiting for the next flush; shared by every default logger in the process. */
+/**
+ * Lines waiting for the next flush; shared by every default logger in the process. They are
+ * written together once per event-loop turn, at once when {@link MAX_PENDING_BYTES} wait, and
+ * before the process exits.
+ */
 let pendingLines: string[] = [];
 let flushScheduled = false;
 /** Past this many waiting bytes, a flush happens at once rather than at the end of the turn. */
@@ -95,8 +99,13 @@ function writeToStderr(line: string): void {
   flushScheduled = true;
   setImmediate(flushStderr).unref(); // a pending log line must not keep the process alive
   if (!exitHookInstalled) {
+    // what is still waiting when the process ends: an unref'd immediate does not run once the
+    // loop has nothing else to do, so `beforeExit` writes it while a stream can still finish an
+    // asynchronous write (a pipe on macOS), and `exit` catches `process.exit()` and an uncaught
+    // exception, where only synchronous work runs
     exitHookInstalled = true;
-    process.once('exit', flushStderr); // what is still waiting when the process ends
+    process.on('beforeExit', flushStderr);
+    process.on('exit', flushStderr);
   }
 }
 let exitHookInstalled = false;
