@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonLineLogger } from './logger.js';
 
@@ -45,6 +46,49 @@ describe('jsonLineLogger', () => {
       '{"time":"2026-11-30T12:00:00.000Z","level":"error","msg":"tool.internal_error","type":"tool.internal_error","runId":"r","thrown":{"name":"Error"}}\n',
     );
     expect(reads).toBe(1);
+  });
+
+  it('writes each event time as its own ISO text, whatever times came before', () => {
+    // times a millisecond apart, repeated, and far apart: a cached text must never outlive its time
+    const epoch = fc.integer({ min: -8.64e15, max: 8.64e15 });
+    const times = fc.array(fc.oneof(epoch, fc.constantFrom(0, 1, 1_764_547_200_000, 1_764_547_200_001)), {
+      minLength: 1,
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(times, (list) => {
+        const lines: string[] = [];
+        const logger = jsonLineLogger({ write: (line) => lines.push(line) });
+        for (const time of list) logger.info({ time });
+        expect(lines.map((line) => JSON.parse(line).time)).toEqual(
+          list.map((time) => new Date(time).toISOString()),
+        );
+      }),
+    );
+  });
+
+  it('lets fields named level and msg replace those, reads each field once, and skips symbol keys', () => {
+    const lines: string[] = [];
+    const logger = jsonLineLogger({ write: (line) => lines.push(line) });
+    const reads: string[] = [];
+    const fields = {
+      get time() {
+        reads.push('time');
+        return Date.UTC(2026, 11, 1);
+      },
+      level: 'custom',
+      msg: 'from the fields',
+      get detail() {
+        reads.push('detail');
+        return 'x';
+      },
+      [Symbol('hidden')]: 'not JSON',
+    };
+    logger.warn(fields, 'message');
+    expect(lines[0]).toBe(
+      '{"time":"2026-12-01T00:00:00.000Z","level":"custom","msg":"from the fields","detail":"x"}\n',
+    );
+    expect(reads).toEqual(['time', 'detail']);
   });
 
   it('drops levels below its threshold', () => {
