@@ -123,7 +123,7 @@ export interface RecordRequest {
   argumentsKey: string | (() => string);
   outcome: Outcome;
   /** What `reserve` returned, when the call got that far. */
-  reservation?: Reservation;
+  reservation?: Reservation | undefined;
 }
 
 /** Keeps retry policy in code: admits calls atomically, counts failures, decides when to stop. */
