@@ -659,6 +659,33 @@ describe('arguments at the boundary', () => {
 });
 
 describe('outcomes through the dispatcher', () => {
+  it('reads the clock twice for a success in a warm run of calls, breaker included', async () => {
+    // once for the run's place, once when the tool starts (the breaker's view and a retry's time
+    // budget share that read); a success leaves no record and its breaker batch is under way
+    const tool = defineTool({
+      name: 'lookup_order',
+      description: 'Orders.',
+      input: z.object({ id: z.string() }),
+      run: () => ({ found: true }),
+    });
+    let clockReads = 0;
+    const clock = {
+      now: () => {
+        clockReads++;
+        return Date.now();
+      },
+      setTimeout: (callback: () => void, delayMs: number) => setTimeout(callback, delayMs),
+      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    const dispatcher = createDispatcher({ tools: [tool], logger: silentLogger, clock });
+    const call = { id: 'c1', name: 'lookup_order', arguments: '{"id":"a"}' };
+    for (let index = 0; index < 3; index++) await dispatcher.dispatch(call, { runId: `warm-${index}` });
+    clockReads = 0;
+    const message = await dispatcher.dispatch(call, { runId: 'measured' });
+    expect(message.outcome.ok).toBe(true);
+    expect(clockReads).toBe(2);
+  });
+
   it('reports an unknown tool with the tools that exist and the one it nearly matched', async () => {
     const tools = ['get_weather', 'find_customer'].map((name) =>
       defineTool({ name, description: name, input: z.object({}), run: () => 1 }),

@@ -209,7 +209,7 @@ function decide(config: DispatchConfig, request: Request): Maybe<Decision | Deli
   // parse
   const parsed = parseArguments(rawArguments, tool.name, config.argumentLimits);
   if (!parsed.ok) return { outcome: parsed.outcome, tool, keySource: rawKey, attempts: 0 };
-  const call: Parsed = { tool, args: parsed.value };
+  const call = new Parsed(tool, parsed.value);
 
   // validate, under the tool's timeout and the caller's signal like the tool itself
   const bounding = settleWithin(
@@ -225,11 +225,20 @@ function decide(config: DispatchConfig, request: Request): Maybe<Decision | Deli
     : gate(config, request, call, bounding);
 }
 
-/** A call whose tool was found and whose arguments parsed. */
-interface Parsed {
-  tool: Tool;
-  /** The parsed JSON arguments: what identifies the call, and what a log or an approval keeps. */
-  args: Record<string, unknown>;
+/**
+ * A call whose tool was found and whose arguments parsed. It is also what makes the call's key
+ * for the run policy, on read (see ArgumentsKeySource): no closure per call.
+ */
+class Parsed {
+  constructor(
+    readonly tool: Tool,
+    /** The parsed JSON arguments: what identifies the call, and what a log or an approval keeps. */
+    readonly args: Record<string, unknown>,
+  ) {}
+
+  get argumentsKey(): string {
+    return callKey(this.args);
+  }
 }
 
 /**
@@ -283,7 +292,7 @@ function reserve(
     runId: request.runId,
     toolName: tool.name,
     // made only if the policy needs it: a lone call in a clean run never does
-    argumentsKey: () => callKey(args),
+    argumentsKey: call,
     timeoutMs: tool.timeoutMs,
     signal: request.signal,
   });
@@ -485,7 +494,8 @@ function finish(config: DispatchConfig, request: Request, decision: Decision): M
     // made only for a failure that holds no reservation (see RecordRequest)
     argumentsKey: sanitized.outcome.ok ? '' : () => callKey(decision.keySource),
     outcome: sanitized.outcome,
-    ...(decision.reservation === undefined ? {} : { reservation: decision.reservation }),
+    // written out even when undefined: a conditional spread builds a second object per call
+    reservation: decision.reservation,
   });
   // the in-memory store answers at once, and then so does this
   return recorded instanceof Promise

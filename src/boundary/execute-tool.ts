@@ -81,12 +81,15 @@ export function startExecution(
   listener: ExecutionListener,
 ): void {
   const { breaker } = context;
+  // when the first attempt started: what a retry's time budget counts from
+  const now = context.clock.now();
   if (breaker === undefined) {
-    startAttempt(tool, args, context, 1, new FirstAttempt(tool, args, context, undefined, listener));
+    startAttempt(tool, args, context, 1, new FirstAttempt(tool, args, context, undefined, listener, now));
     return;
   }
-  // a closed breaker this process saw recently answers at once: no await before the tool runs
-  const admission = breaker.admit(tool.service, tool.timeoutMs + PROBE_LEASE_MARGIN_MS, context.runId);
+  // a closed breaker this process saw recently answers at once: no await before the tool runs;
+  // it reads the time just read
+  const admission = breaker.admit(tool.service, tool.timeoutMs + PROBE_LEASE_MARGIN_MS, context.runId, now);
   if (admission instanceof Promise) {
     admission.then(
       (admitted) => {
@@ -100,7 +103,7 @@ export function startExecution(
     );
     return;
   }
-  runAdmitted(tool, args, context, breaker, admission, listener);
+  runAdmitted(tool, args, context, breaker, admission, listener, now);
 }
 
 function runAdmitted(
@@ -110,6 +113,7 @@ function runAdmitted(
   breaker: CircuitBreaker,
   admission: BreakerAdmission,
   listener: ExecutionListener,
+  startedAt?: number,
 ): void {
   if (!admission.admitted) {
     listener.executed({
@@ -119,7 +123,9 @@ function runAdmitted(
     return;
   }
   const admitted = { breaker, ticket: admission.ticket };
-  startAttempt(tool, args, context, 1, new FirstAttempt(tool, args, context, admitted, listener));
+  // an admission that waited for the store starts its attempt now, not when it asked
+  const at = startedAt ?? context.clock.now();
+  startAttempt(tool, args, context, 1, new FirstAttempt(tool, args, context, admitted, listener, at));
 }
 
 /** What the breaker needs to hear how an admitted call ended. */
@@ -141,8 +147,9 @@ class FirstAttempt implements AttemptListener {
     readonly context: ExecutionContext,
     readonly admitted: Admitted | undefined,
     readonly listener: ExecutionListener,
+    startedAt: number,
   ) {
-    this.#startedAt = context.clock.now();
+    this.#startedAt = startedAt;
   }
 
   attemptEnded(result: AttemptResult): void {

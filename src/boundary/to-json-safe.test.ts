@@ -96,6 +96,32 @@ describe('toJsonSafe', () => {
     expect((many as unknown[]).length).toBeLessThanOrEqual(100);
   });
 
+  it('keeps a copy made inside another (a getter that copies) apart from it', () => {
+    // the copies share one stack of ancestors: the inner one must not take the outer one's path
+    // (root, then outer) for its own, nor leave anything on it, and the outer one must still
+    // find its real cycle
+    const root: Record<string, unknown> = {};
+    let inner: unknown;
+    let inside = false;
+    const outer: Record<string, unknown> = {
+      get copiedInside() {
+        if (!inside) {
+          inside = true;
+          inner = toJsonSafe({ back: root }, limits);
+          inside = false;
+        }
+        return 'read';
+      },
+    };
+    outer['self'] = outer;
+    root['outer'] = outer;
+    const expected = { outer: { copiedInside: 'read', self: '[circular]' } };
+    expect(toJsonSafe(root, limits)).toEqual(expected);
+    expect(inner).toEqual({ back: expected });
+    // and nothing is left over for the next copy
+    expect(toJsonSafe({ again: root }, limits)).toEqual({ again: expected });
+  });
+
   it('never carries a __proto__ key over', () => {
     const copied = toJsonSafe(JSON.parse('{"__proto__":{"polluted":true},"a":1}'), limits) as object;
     expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);

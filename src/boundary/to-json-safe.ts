@@ -25,32 +25,71 @@ export interface JsonSafeLimits {
  * whole copy are capped. A string is cut only where no leak straddles the cut.
  */
 export function toJsonSafe(value: unknown, limits: JsonSafeLimits, checkClean = false): unknown {
-  let nodes = 0;
+  const copier = new Copier(limits, checkClean);
+  // the path from the root lives on a stack shared by every copy: a copy made inside another
+  // (a getter that copies) searches only its own part of it, above `base`, and leaves the stack
+  // as it found it
+  copier.base = ancestors.length;
+  let copied: unknown;
+  try {
+    copied = copier.copy(value, 0);
+  } finally {
+    ancestors.length = copier.base;
+  }
+  if (copier.clean && typeof copied === 'object' && copied !== null) markCleanCopy(copied);
+  return copied;
+}
+
+/**
+ * The objects on the path from the root of each copy being made, at most maxDepth per copy: a
+ * list scans as fast as a set hashes, and unlike a set or a list per copy it allocates nothing
+ * once it has grown.
+ */
+const ancestors: object[] = [];
+
+/**
+ * One copy's walk: its counters and limits in fields of one object, where closures over them
+ * cost a context and a function object each per copy.
+ */
+class Copier {
+  nodes = 0;
+  bytes = 0;
+  base = 0;
   // while checking: each string and key of the copy is read as the sanitiser's clean walk reads
   // it (under every rule, the strictest allowlist), and the rows of a list repeat their keys, so
   // the last object's keys and their strengths are compared rather than checked again
-  let clean = checkClean;
-  let lastKeys: readonly string[] | undefined;
-  let lastStrengths: KeyStrength[] | undefined;
-  let bytes = 0;
-  const maxBytes = limits.maxBytes ?? 2 * limits.maxStringCharacters + 16_384;
-  // the path from the root, at most maxDepth long: a list scans as fast as a set hashes, and
-  // unlike a set it allocates nothing as it shrinks
-  const ancestors: object[] = [];
-  const full = () => nodes > limits.maxNodes || bytes > maxBytes;
+  clean: boolean;
+  lastKeys: readonly string[] | undefined;
+  lastStrengths: KeyStrength[] | undefined;
+  readonly maxNodes: number;
+  readonly maxDepth: number;
+  readonly maxStringCharacters: number;
+  readonly maxBytes: number;
 
-  const copy = (input: unknown, depth: number): unknown => {
-    if (++nodes > limits.maxNodes || bytes > maxBytes) return '[omitted]';
-    bytes += 1; // a separator or a bracket
+  constructor(limits: JsonSafeLimits, checkClean: boolean) {
+    this.clean = checkClean;
+    this.maxNodes = limits.maxNodes;
+    this.maxDepth = limits.maxDepth;
+    this.maxStringCharacters = limits.maxStringCharacters;
+    this.maxBytes = limits.maxBytes ?? 2 * limits.maxStringCharacters + 16_384;
+  }
+
+  full(): boolean {
+    return this.nodes > this.maxNodes || this.bytes > this.maxBytes;
+  }
+
+  copy(input: unknown, depth: number): unknown {
+    if (++this.nodes > this.maxNodes || this.bytes > this.maxBytes) return '[omitted]';
+    this.bytes += 1; // a separator or a bracket
     switch (typeof input) {
       case 'string': {
         const kept =
-          input.length > limits.maxStringCharacters ? cutClear(input, limits.maxStringCharacters) : input;
-        bytes += kept.length + 2;
+          input.length > this.maxStringCharacters ? cutClear(input, this.maxStringCharacters) : input;
+        this.bytes += kept.length + 2;
         return kept;
       }
       case 'number':
-        bytes += 8;
+        this.bytes += 8;
         return Number.isFinite(input) ? input : null;
       case 'boolean':
         return input;
@@ -62,74 +101,82 @@ export function toJsonSafe(value: unknown, limits: JsonSafeLimits, checkClean = 
         return undefined;
     }
     if (input === null) return null;
-    if (depth >= limits.maxDepth) return '[too deep]';
+    if (depth >= this.maxDepth) return '[too deep]';
     const object = input as object;
-    if (ancestors.includes(object)) return '[circular]';
+    if (ancestors.indexOf(object, this.base) !== -1) return '[circular]';
     ancestors.push(object);
     try {
       if (object instanceof Date) return Number.isNaN(object.getTime()) ? null : object.toISOString();
       const toJSON = (object as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON === 'function') return copy(toJSON.call(object), depth + 1);
-      if (Array.isArray(object)) {
-        const items: unknown[] = [];
-        for (const item of object) {
-          const copied = copy(item, depth + 1);
-          if (clean && typeof copied === 'string' && !isStrictlyCleanText(copied)) clean = false;
-          items.push(copied === undefined ? null : copied);
-          if (full()) break;
-        }
-        rememberOriginalLength(items, object.length);
-        return items;
-      }
-      if (object instanceof Map) return copy(Object.fromEntries(object), depth);
-      if (object instanceof Set) return copy([...object], depth);
-      const result: Record<string, unknown> = {};
-      const keys = Object.keys(object);
-      // a row with the keys of the last one checked reuses their strengths; any other object has
-      // its keys checked one by one as they are copied (only what is kept is read)
-      const known =
-        clean && lastStrengths !== undefined && sameKeys(keys, lastKeys) ? lastStrengths : undefined;
-      const strengths: KeyStrength[] | undefined = clean && known === undefined ? [] : undefined;
-      for (let index = 0; index < keys.length; index++) {
-        const key = keys[index]!;
-        let strength: KeyStrength = 'none';
-        if (known !== undefined) strength = known[index]!;
-        else if (strengths !== undefined && clean) {
-          if (!isStrictlyCleanText(key)) clean = false;
-          strength = secretKeyStrength(key);
-          strengths.push(strength);
-        }
-        if (key === '__proto__') continue;
-        let field: unknown;
-        try {
-          field = (object as Record<string, unknown>)[key];
-        } catch {
-          field = '[unreadable]';
-        }
-        bytes += key.length + 3;
-        const copied = copy(field, depth + 1);
-        if (clean && typeof copied === 'string') {
-          if ((strength !== 'none' && isSecretByKeyName(strength, copied)) || !isStrictlyCleanText(copied))
-            clean = false;
-        }
-        if (copied !== undefined) result[key] = copied;
-        if (full()) break;
-      }
-      if (clean && strengths !== undefined && strengths.length === keys.length) {
-        lastKeys = keys;
-        lastStrengths = strengths;
-      }
-      return result;
+      if (typeof toJSON === 'function') return this.copy(toJSON.call(object), depth + 1);
+      if (Array.isArray(object)) return this.copyList(object, depth);
+      if (object instanceof Map) return this.copy(Object.fromEntries(object), depth);
+      if (object instanceof Set) return this.copy([...object], depth);
+      return this.copyObject(object, depth);
     } catch {
       return '[unreadable]';
     } finally {
       ancestors.pop();
     }
-  };
+  }
 
-  const copied = copy(value, 0);
-  if (clean && typeof copied === 'object' && copied !== null) markCleanCopy(copied);
-  return copied;
+  copyList(list: readonly unknown[], depth: number): unknown[] {
+    const items: unknown[] = [];
+    for (const item of list) {
+      const copied = this.copy(item, depth + 1);
+      if (this.clean && typeof copied === 'string' && !isStrictlyCleanText(copied)) this.clean = false;
+      items.push(copied === undefined ? null : copied);
+      if (this.full()) break;
+    }
+    rememberOriginalLength(items, list.length);
+    return items;
+  }
+
+  copyObject(object: object, depth: number): Record<string, unknown> {
+    const result: Record<string, unknown> = {};
+    const keys = Object.keys(object);
+    // a row with the keys of the last one checked reuses their strengths; any other object has
+    // its keys checked one by one as they are copied (only what is kept is read)
+    const known =
+      this.clean && this.lastStrengths !== undefined && sameKeys(keys, this.lastKeys)
+        ? this.lastStrengths
+        : undefined;
+    // sized once: pushing onto an empty list allocates room for 17
+    const strengths: KeyStrength[] | undefined =
+      this.clean && known === undefined ? new Array<KeyStrength>(keys.length) : undefined;
+    let checked = 0;
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index]!;
+      let strength: KeyStrength = 'none';
+      if (known !== undefined) strength = known[index]!;
+      else if (strengths !== undefined && this.clean) {
+        if (!isStrictlyCleanText(key)) this.clean = false;
+        strength = secretKeyStrength(key);
+        strengths[index] = strength;
+        checked++;
+      }
+      if (key === '__proto__') continue;
+      let field: unknown;
+      try {
+        field = (object as Record<string, unknown>)[key];
+      } catch {
+        field = '[unreadable]';
+      }
+      this.bytes += key.length + 3;
+      const copied = this.copy(field, depth + 1);
+      if (this.clean && typeof copied === 'string') {
+        if ((strength !== 'none' && isSecretByKeyName(strength, copied)) || !isStrictlyCleanText(copied))
+          this.clean = false;
+      }
+      if (copied !== undefined) result[key] = copied;
+      if (this.full()) break;
+    }
+    if (this.clean && strengths !== undefined && checked === keys.length) {
+      this.lastKeys = keys;
+      this.lastStrengths = strengths;
+    }
+    return result;
+  }
 }
 
 /** Whether two key lists hold the same keys in the same order. */

@@ -23,9 +23,10 @@ export type BreakerAdmission =
 export interface CircuitBreaker {
   /**
    * Asks to run a call; `leaseMs` bounds how long a probe may hold the half-open lease. Answers
-   * at once, without a promise, while this process's view of a closed breaker is fresh.
+   * at once, without a promise, while this process's view of a closed breaker is fresh. `nowMs`
+   * is the clock's time when the caller has just read it (one read per call, not two).
    */
-  admit(service: string, leaseMs: number, runId?: string): Maybe<BreakerAdmission>;
+  admit(service: string, leaseMs: number, runId?: string, nowMs?: number): Maybe<BreakerAdmission>;
   /** Reports how an admitted call ended; at once, without a promise, when the store need not hear of it. */
   record(ticket: BreakerTicket, result: BreakerResult, runId?: string): Maybe<void>;
 }
@@ -107,8 +108,8 @@ export function createCircuitBreaker(context: CircuitBreakerContext): CircuitBre
     );
 
   return {
-    admit(service, leaseMs, runId = '') {
-      const now = clock.now();
+    admit(service, leaseMs, runId = '', nowMs) {
+      const now = nowMs ?? clock.now();
       const view = views.get(service);
       if (view !== undefined && syncIntervalMs > 0) {
         const fresh = now - view.checkedAt < syncIntervalMs;

@@ -226,40 +226,54 @@ describe('run policy: the call key', () => {
       clock: systemClock,
     });
 
-  it('is made only when another call of the run is in flight beside it', async () => {
-    const policy = policyOn();
-    const made: string[] = [];
-    const key = (name: string, value: string) => () => {
-      made.push(name);
-      return value;
-    };
-    const request = { runId: 'r', toolName: 'lookup', timeoutMs: 1_000 };
-    const lone = await policy.reserve({ ...request, argumentsKey: key('lone', '={"id":"a"}') });
-    expect(lone.kind).toBe('run');
-    await policy.record({
-      ...request,
-      toolCallId: 'c1',
-      argumentsKey: '',
-      outcome: ok({}),
-      reservation: lone,
-    });
-    expect(made).toEqual([]);
-    // two calls in flight in one run: the second compares keys with the first, and an identical
-    // one shares its verdict instead of running
-    const first = await policy.reserve({ ...request, argumentsKey: key('first', '={"id":"b"}') });
-    const different = await policy.reserve({ ...request, argumentsKey: key('different', '={"id":"c"}') });
-    const same = await policy.reserve({ ...request, argumentsKey: key('same', '={"id":"b"}') });
-    expect([first.kind, different.kind, same.kind]).toEqual(['run', 'run', 'shared']);
-    expect(made).toEqual(expect.arrayContaining(['first', 'different', 'same']));
-    const verdict = await policy.record({
-      ...request,
-      toolCallId: 'c2',
-      argumentsKey: '',
-      outcome: ok({ b: 1 }),
-      reservation: first,
-    });
-    expect(same.kind === 'shared' && (await same.verdict)).toEqual(verdict);
-  });
+  // what makes the key: a function, or an object that makes it when read (the dispatcher's own
+  // record of the call)
+  it.each(['function', 'object'] as const)(
+    'is made only when another call of the run is in flight beside it (%s)',
+    async (form) => {
+      const policy = policyOn();
+      const made: string[] = [];
+      const key = (name: string, value: string) => {
+        const make = () => {
+          made.push(name);
+          return value;
+        };
+        return form === 'function'
+          ? make
+          : {
+              get argumentsKey() {
+                return make();
+              },
+            };
+      };
+      const request = { runId: 'r', toolName: 'lookup', timeoutMs: 1_000 };
+      const lone = await policy.reserve({ ...request, argumentsKey: key('lone', '={"id":"a"}') });
+      expect(lone.kind).toBe('run');
+      await policy.record({
+        ...request,
+        toolCallId: 'c1',
+        argumentsKey: '',
+        outcome: ok({}),
+        reservation: lone,
+      });
+      expect(made).toEqual([]);
+      // two calls in flight in one run: the second compares keys with the first, and an identical
+      // one shares its verdict instead of running
+      const first = await policy.reserve({ ...request, argumentsKey: key('first', '={"id":"b"}') });
+      const different = await policy.reserve({ ...request, argumentsKey: key('different', '={"id":"c"}') });
+      const same = await policy.reserve({ ...request, argumentsKey: key('same', '={"id":"b"}') });
+      expect([first.kind, different.kind, same.kind]).toEqual(['run', 'run', 'shared']);
+      expect(made).toEqual(expect.arrayContaining(['first', 'different', 'same']));
+      const verdict = await policy.record({
+        ...request,
+        toolCallId: 'c2',
+        argumentsKey: '',
+        outcome: ok({ b: 1 }),
+        reservation: first,
+      });
+      expect(same.kind === 'shared' && (await same.verdict)).toEqual(verdict);
+    },
+  );
 
   it('is written out for a store that is not the in-memory one', async () => {
     const memory = createMemoryStore();

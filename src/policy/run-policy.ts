@@ -94,16 +94,29 @@ export interface RunReservation {
 /** A value now, or a promise of it: the in-memory store answers at once, so its callers need not wait. */
 export type Maybe<T> = T | Promise<T>;
 
+/**
+ * A call's canonical arguments key (`callKey`), or what makes it when it is needed: a function,
+ * or an object that makes it when its `argumentsKey` is read (the caller's own record of the
+ * call, so that no closure is made per call).
+ */
+export type ArgumentsKeySource = string | (() => string) | { readonly argumentsKey: string };
+
+/** The key an {@link ArgumentsKeySource} stands for, made now. */
+function readArgumentsKey(source: ArgumentsKeySource): string {
+  if (typeof source === 'string') return source;
+  return typeof source === 'function' ? source() : source.argumentsKey;
+}
+
 /** What {@link RunPolicy.reserve} needs. */
 export interface ReserveRequest {
   runId: string;
   toolName: string;
   /**
-   * The canonical arguments key (`callKey`), or a function that makes it: it is called only when
-   * the key is needed (another call of the run in flight beside this one, or a counter of the run
-   * to look up), so a lone call in a clean run never builds it.
+   * The canonical arguments key (`callKey`), or what makes it: it is made only when the key is
+   * needed (another call of the run in flight beside this one, or a counter of the run to look
+   * up), so a lone call in a clean run never builds it.
    */
-  argumentsKey: string | (() => string);
+  argumentsKey: ArgumentsKeySource;
   /** The tool's per-attempt timeout; a reservation lapses after the call's longest possible time. */
   timeoutMs: number;
   /** The caller's signal: aborting it ends a wait for a place. */
@@ -120,10 +133,10 @@ export interface RecordRequest {
    * `reserve`, of what was sent. Only a failure that holds no reservation of its own reads it:
    * a call that reserved a place here is counted under its reservation's key.
    */
-  argumentsKey: string | (() => string);
+  argumentsKey: ArgumentsKeySource;
   outcome: Outcome;
   /** What `reserve` returned, when the call got that far. */
-  reservation?: Reservation;
+  reservation?: Reservation | undefined;
 }
 
 /** Keeps retry policy in code: admits calls atomically, counts failures, decides when to stop. */
@@ -250,7 +263,7 @@ class Claim implements InFlightCall, RunReservation {
   verdict: Promise<Verdict> | undefined = undefined;
   resolve: ((verdict: Verdict) => void) | undefined = undefined;
   #call: string | undefined;
-  #argumentsKey: string | (() => string) | undefined;
+  #argumentsKey: ArgumentsKeySource | undefined;
 
   constructor(
     readonly id: string,
@@ -258,19 +271,14 @@ class Claim implements InFlightCall, RunReservation {
     readonly toolName: string,
     /** The run's record key, under which its calls in flight are listed. */
     readonly scope: string,
-    argumentsKey: string | (() => string),
+    argumentsKey: ArgumentsKeySource,
   ) {
     this.#argumentsKey = argumentsKey;
   }
 
   get call(): string {
     if (this.#call === undefined) {
-      const argumentsKey = this.#argumentsKey!;
-      this.#call = keyOf(
-        'c',
-        this.toolName,
-        typeof argumentsKey === 'string' ? argumentsKey : argumentsKey(),
-      );
+      this.#call = keyOf('c', this.toolName, readArgumentsKey(this.#argumentsKey!));
       this.#argumentsKey = undefined;
     }
     return this.#call;
@@ -329,7 +337,7 @@ interface SettleRequest {
   /** The call's claim, when it reserved a place here: its key, and the reservation to drop. */
   own: Claim | undefined;
   /** The call's arguments key, or what makes it, for a call that holds no claim. */
-  argumentsKey: string | (() => string);
+  argumentsKey: ArgumentsKeySource;
 }
 
 /** While a call waits for a place, how often it asks the store again (another process may settle). */
@@ -686,13 +694,7 @@ export function createRunPolicy(context: RunPolicyContext): RunPolicy {
     const reply = update(runId, {
       kind: 'settle',
       id: own?.id ?? '',
-      call:
-        own?.call ??
-        keyOf(
-          'c',
-          toolName,
-          typeof request.argumentsKey === 'string' ? request.argumentsKey : request.argumentsKey(),
-        ),
+      call: own?.call ?? keyOf('c', toolName, readArgumentsKey(request.argumentsKey)),
       failure: {
         error: sharedKeyOf('e', toolName, outcome.error),
         class: sharedKeyOf('k', toolName, outcome.class),
