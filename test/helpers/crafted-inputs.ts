@@ -96,6 +96,8 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'open brackets': 'auth(',
   'protocol commands': 'AUTH PLAIN \nPASS \n334 UGFzc3dvcmQ6\n',
   'key and secret pairs': 'ABCDEFGHIJKLMNOP:',
+  'a password name in another language': 'contraseña ',
+  'a Cyrillic key': 'пароль: ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -3,7 +3,7 @@ import type { Found } from '../leak-rule.js';
 import { eachMatch, isLineStart, isSpaceCode, isWordCode, scanLeft, scanRight } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
-import type { KeyStrength } from './secret-key-names.js';
+import { isOtherLetter, type KeyStrength } from './secret-key-names.js';
 
 /**
  * Credentials written without `key=value`: command-line flags (`--password X`, `-storepass X`,
@@ -20,7 +20,8 @@ const PROSE_WINDOW = 96;
 const PROSE_WORDS = 8;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
-const SECRET_WORD = /pass|pwd|psk|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt/gi;
+const SECRET_WORD =
+  /pass|pwd|psk|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]o|l[oö]senord|salasana|adgangskode|parola|heslo|jelsz|[sş]ifre|пароль|парол|лозинк|κωδικ|密[码碼]|パスワード|비밀번호/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -30,10 +31,22 @@ const METAVARIABLE =
 const SOURCE_FLAG =
   /^(?:no|ask|prompt|with|use|read|show|print|reset|require)-|[-_](?:stdin|file|env|fd|cmd|command|prompt|helper|length|policy)$/i;
 
-/** Words that join a secret's name to its value in prose: `… is X`, `… was set to X`. */
+/**
+ * Words that join a secret's name to its value in prose: `… is X`, `… was set to X`, and the
+ * same in other languages (`… est : X`, `… ist X`, `… lautet X`, `… es X`, `… är X`, `… jest X`).
+ */
 const CONNECTORS = new Set([
   'is',
   'was',
+  'est',
+  'ist',
+  'lautet',
+  'es',
+  'é',
+  'è',
+  'är',
+  'jest',
+  'je',
   'are',
   'were',
   'to',
@@ -45,6 +58,9 @@ const CONNECTORS = new Set([
   '->',
   '=>',
 ]);
+
+/** The end of French's `mot de passe`. */
+const FRENCH_PASSWORD = /\b[Mm]ot de passe$/;
 
 /** `os.getenv('API_KEY')`, `secrets.token_hex(32)`: a call in code, not a value. */
 const CALL = /^[A-Za-z_][\w.]{0,60}\(/;
@@ -81,7 +97,9 @@ const NOT_PASSWORDS = new Set([
 ]);
 
 function isIdentifierCode(code: number): boolean {
-  return isWordCode(code) || code === CODE.HYPHEN || code === CODE.DOT;
+  return (
+    isWordCode(code) || code === CODE.HYPHEN || code === CODE.DOT || (code >= 0xc0 && isOtherLetter(code))
+  );
 }
 
 function hasBlank(value: string): boolean {
@@ -262,6 +280,9 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
   )
     return end;
   if (!isBlank(text.charCodeAt(end))) return end;
+  // French writes "password" in three words: `mot de passe`
+  if (FRENCH_PASSWORD.test(text.slice(Math.max(0, start - 8), end)))
+    return reportProseValue(text, start, end, 'password', found);
   let strength = cachedKeyStrength(word);
   if (strength === 'none') return end;
   // `API key`, `primary key`, `cache key`: the word before decides what a bare `key` is
@@ -274,6 +295,21 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
       strength = phrase;
     }
   }
+  return reportProseValue(text, start, end, strength, found);
+}
+
+/**
+ * Reads the value after a secret's name, `text[start, end)`: an argument, a `name value` line,
+ * or prose that joins the name to its value. Returns where the scan goes on.
+ */
+function reportProseValue(
+  text: string,
+  start: number,
+  end: number,
+  strength: KeyStrength,
+  found: Found,
+): number {
+  const word = text.slice(start, end);
   const limit = Math.min(text.length, end + PROSE_WINDOW);
   let first = readToken(text, end, limit, 4);
   // Cisco IOS writes the secret's encryption type first: `password 0 X`, `secret 5 $1$…`, `key 7 0822…`
@@ -594,6 +630,7 @@ export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
   PROSE_AFTER,
   IOS_TYPE,
   PLAIN_LOWER_WORD,
+  FRENCH_PASSWORD,
   PAIR,
   NETRC_WORD,
   COMPOUND_NAME,

@@ -4,7 +4,7 @@ import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
 import { isSpaceCode, isWordCode, lineEnd } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { isPlainSecretValue, isSecretReference } from './plain-secret-values.js';
-import { type KeyStrength, keyStrength } from './secret-key-names.js';
+import { isOtherLetter, type KeyStrength, keyStrength } from './secret-key-names.js';
 
 /** Longest key name and value read around one operator, in characters. */
 const KEY_LENGTH = 128;
@@ -102,8 +102,16 @@ export function cachedKeyStrength(key: string): KeyStrength {
   return strength;
 }
 
+const FULLWIDTH_COLON = 0xff1a;
+
 function isKeyCode(code: number): boolean {
-  return isWordCode(code) || code === CODE.HYPHEN || code === CODE.DOT || code === CODE.DOLLAR;
+  return (
+    isWordCode(code) ||
+    code === CODE.HYPHEN ||
+    code === CODE.DOT ||
+    code === CODE.DOLLAR ||
+    (code >= 0xc0 && isOtherLetter(code))
+  );
 }
 
 function isBlank(code: number): boolean {
@@ -677,7 +685,9 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
   // where the value of a value key read before any name starts, -1 when there is none
   let pendingFrom = -1;
   for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
+    const character = text.charCodeAt(index);
+    // CJK text writes the colon full-width: `密码：…`
+    const code = character === FULLWIDTH_COLON ? CODE.COLON : character;
     if (code !== CODE.EQUALS && code !== CODE.COLON && code !== CODE.COMMA && code !== CODE.GREATER_THAN)
       continue;
     if (

@@ -101,6 +101,20 @@ const PASSWORD_PARTS = new Set([
   'heslo',
   'jelszo',
   'sifre',
+  // spellings outside the Latin alphabet, as keys in those languages' configuration write them
+  // (Latin ones lose their accents first: `contraseña`, `hasło`, `lösenord`, `şifre`)
+  'пароль',
+  'парола',
+  'лозинка',
+  'κωδικός',
+  'κωδικος',
+  '密码',
+  '密碼',
+  'パスワード',
+  '비밀번호',
+  'סיסמה',
+  'كلمةالمرور',
+  'पासवर्ड',
 ]);
 
 /** Joined (lower-case, separator-free) spellings that announce a secret across word parts. */
@@ -529,6 +543,24 @@ function isExplicitSecretName(parts: readonly string[], joined: string): boolean
   return EXPLICIT_JOINED.test(joined);
 }
 
+/** A letter outside ASCII (`ñ`, `ł`, `п`, `密`), which a key in another language is made of. */
+export function isOtherLetter(code: number): boolean {
+  return code >= 0x80 && OTHER_LETTER.test(String.fromCharCode(code));
+}
+
+const OTHER_LETTER = /\p{L}/u;
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+
+/** A key word without its accents, as ASCII spells it: `contraseña` → `contrasena`, `hasło` → `haslo`. */
+function withoutAccents(part: string): string {
+  return part
+    .normalize('NFD')
+    .replace(COMBINING_MARKS, '')
+    .normalize('NFC')
+    .replaceAll('ł', 'l')
+    .replaceAll('ø', 'o');
+}
+
 /** Splits `clientSecret`, `CLIENT_SECRET`, `client-secret` and `client.secret` into lower-case words. */
 export function keyParts(key: string): string[] {
   const parts: string[] = [];
@@ -539,7 +571,7 @@ export function keyParts(key: string): string[] {
     const isUpper = code >= 65 && code <= 90;
     const isLower = code >= 97 && code <= 122;
     const isDigit = code >= 48 && code <= 57;
-    if (!isUpper && !isLower && !isDigit) {
+    if (!isUpper && !isLower && !isDigit && !isOtherLetter(code)) {
       if (current.length > 0) parts.push(current);
       current = '';
       continue;
@@ -557,7 +589,10 @@ export function keyParts(key: string): string[] {
   }
   if (current.length > 0) parts.push(current);
   // `token1`, `password2`: a numbered key is still the key
-  return parts.map((part) => (part.length > 2 ? part.replace(/\d+$/, '') || part : part));
+  return parts.map((part) => {
+    const word = part.length > 2 ? part.replace(/\d+$/, '') || part : part;
+    return ASCII_ONLY.test(word) ? word : withoutAccents(word);
+  });
 }
 
 /**
@@ -616,5 +651,14 @@ export function keyStrength(key: string): KeyStrength {
   return describesSecret && !namesAccessId ? 'none' : 'provider';
 }
 
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** The regular expressions above, for the ReDoS check. */
-export const KEY_NAME_PATTERNS: readonly RegExp[] = [SECRET_JOINED, PROVIDER_JOINED, EXPLICIT_JOINED];
+export const KEY_NAME_PATTERNS: readonly RegExp[] = [
+  SECRET_JOINED,
+  PROVIDER_JOINED,
+  EXPLICIT_JOINED,
+  OTHER_LETTER,
+  COMBINING_MARKS,
+  ASCII_ONLY,
+];
