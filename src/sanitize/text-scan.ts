@@ -113,6 +113,11 @@ export function isWordCode(code: number): boolean {
   );
 }
 
+/** A blank within a line: space or tab. */
+export function isBlank(code: number): boolean {
+  return code === 32 || code === 9;
+}
+
 /** Whitespace: space, tab, newline, carriage return, form feed, vertical tab. */
 export function isSpaceCode(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+import { seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
 const key = fc.stringMatching(/^[a-z]{2,8}(?:_[a-z]{2,6})?$/);
 const plainValue = fc.oneof(
@@ -16,21 +17,7 @@ const secretKey = fc.constantFrom(
   'client_secret',
   'auth_token',
 );
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/**
- * A random token as issuers mint them, drawn from a seed so that shrinking cannot turn it into
- * `aaaa…`, which is rightly read as a placeholder.
- */
-const token = fc.tuple(fc.integer(), fc.integer({ min: 20, max: 40 })).map(([seed, length]) => {
-  let state = seed >>> 0;
-  let body = '';
-  for (let index = 0; index < length; index += 1) {
-    state = (Math.imul(state ^ (state >>> 15), 2_246_822_507) + 0x9e3779b9) >>> 0;
-    body += ALPHABET.charAt(state % ALPHABET.length);
-  }
-  return `Ab7${body}`;
-});
+const token = seededSecret(TOKEN_ALPHABET, 'Ab7', 20, 40);
 
 describe('secrets in the middle of a log line', () => {
   it('redacts a token under a secret-named key whatever pairs or words follow it, and keeps the rest', () => {

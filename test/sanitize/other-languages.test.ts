@@ -1,19 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+import { PASSWORD_ALPHABET, seededSecret } from '../helpers/seeded-secrets.js';
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789-!#';
-
-/** A password drawn from a seed, so that shrinking cannot turn it into a placeholder. */
-const password = fc.tuple(fc.integer(), fc.integer({ min: 5, max: 16 })).map(([seed, length]) => {
-  let state = seed >>> 0;
-  let body = '';
-  for (let index = 0; index < length; index += 1) {
-    state = (Math.imul(state ^ (state >>> 15), 2_246_822_507) + 0x9e3779b9) >>> 0;
-    body += ALPHABET.charAt(state % ALPHABET.length);
-  }
-  return `Pw7${body}`;
-});
+const password = seededSecret(PASSWORD_ALPHABET, 'Pw7', 5, 16);
 
 /** "Password" as configuration and logs write it in other languages, with their own letters. */
 const passwordWord = fc.constantFrom(

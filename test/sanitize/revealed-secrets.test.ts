@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+import { PASSWORD_ALPHABET, seededSecret } from '../helpers/seeded-secrets.js';
 
 const secretName = fc.constantFrom(
   'DB_PASSWORD',
@@ -29,21 +30,7 @@ const revealing = secretName.chain((name) =>
 );
 const prompt = fc.constantFrom('$ ', '# ', 'PS> ', 'ci@runner:~$ ', '');
 const lineBreak = fc.constantFrom('\n', '\r\n', '\n\n');
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789-_!#';
-
-/**
- * A password or token as such commands print it: no blanks, 10 to 40 characters, drawn from a
- * seed so that shrinking cannot turn it into `aaaa…`, which is rightly read as a placeholder.
- */
-const printed = fc.tuple(fc.integer(), fc.integer({ min: 7, max: 37 })).map(([seed, length]) => {
-  let state = seed >>> 0;
-  let body = '';
-  for (let index = 0; index < length; index += 1) {
-    state = (Math.imul(state ^ (state >>> 15), 2_246_822_507) + 0x9e3779b9) >>> 0;
-    body += ALPHABET.charAt(state % ALPHABET.length);
-  }
-  return `Pw7${body}`;
-});
+const printed = seededSecret(PASSWORD_ALPHABET, 'Pw7', 7, 37);
 
 describe('a secret printed by the command on the line before it', () => {
   it('is redacted, and the command line stays', () => {

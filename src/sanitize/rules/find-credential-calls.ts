@@ -1,6 +1,6 @@
 import { CODE, isQuote } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, isWordCode, scanLeft } from '../text-scan.js';
+import { eachMatch, isBlank, isSpaceCode, isWordCode, scanLeft } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import type { KeyStrength } from './secret-key-names.js';
 
@@ -63,19 +63,15 @@ function readLiterals(text: string, open: number): Literal[] {
   return literals;
 }
 
-function isBlankCode(code: number): boolean {
-  return code === CODE.SPACE || code === CODE.TAB;
-}
-
 function isNameCode(code: number): boolean {
   return isWordCode(code) || code === CODE.DOLLAR;
 }
 
 /** The name before the bracket at `open`: a callee, or a key with `=` or `:` (`auth=(`). */
 function nameBefore(text: string, open: number): string {
-  let end = scanLeft(text, open, isBlankCode, 4);
+  let end = scanLeft(text, open, isBlank, 4);
   const code = text.charCodeAt(end - 1);
-  if (code === CODE.EQUALS || code === CODE.COLON) end = scanLeft(text, end - 1, isBlankCode, 4);
+  if (code === CODE.EQUALS || code === CODE.COLON) end = scanLeft(text, end - 1, isBlank, 4);
   return text.slice(scanLeft(text, end, isNameCode, 61), end);
 }
 

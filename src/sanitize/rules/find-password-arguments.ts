@@ -1,6 +1,14 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isLineStart, isSpaceCode, isWordCode, scanLeft, scanRight } from '../text-scan.js';
+import {
+  eachMatch,
+  isBlank,
+  isLineStart,
+  isSpaceCode,
+  isWordCode,
+  scanLeft,
+  scanRight,
+} from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { isOtherLetter, type KeyStrength } from './secret-key-names.js';
@@ -105,10 +113,6 @@ function isIdentifierCode(code: number): boolean {
 function hasBlank(value: string): boolean {
   for (let index = 0; index < value.length; index += 1) if (isSpaceCode(value.charCodeAt(index))) return true;
   return false;
-}
-
-function isBlank(code: number): boolean {
-  return code === CODE.SPACE || code === CODE.TAB;
 }
 
 interface Token {

@@ -1,6 +1,6 @@
 import { CODE } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
+import { eachMatch, isBlank, isSpaceCode, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
 import { cachedKeyStrength } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
 
@@ -81,10 +81,6 @@ function isArgumentCode(code: number): boolean {
   return !isSpaceCode(code) && code !== CODE.PIPE && code !== CODE.SEMICOLON && code !== CODE.AMPERSAND;
 }
 
-function isBlankCode(code: number): boolean {
-  return code === CODE.SPACE || code === CODE.TAB;
-}
-
 /**
  * The name a naming command's argument ends in, past one flag: `config/master.key` →
  * `master.key`, `"${DB_PASSWORD}"` → `DB_PASSWORD`, `$env:API_KEY` → `API_KEY`.
@@ -92,7 +88,7 @@ function isBlankCode(code: number): boolean {
 function argumentName(text: string, from: number): string {
   let start = from;
   if (text.charCodeAt(start) === CODE.HYPHEN) {
-    start = scanRight(text, scanRight(text, start, isArgumentCode, 16), isBlankCode, 8);
+    start = scanRight(text, scanRight(text, start, isArgumentCode, 16), isBlank, 8);
   }
   const argument = text
     .slice(start, scanRight(text, start, isArgumentCode, 256))

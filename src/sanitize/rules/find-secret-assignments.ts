@@ -1,7 +1,7 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
-import { isSpaceCode, isWordCode, lineEnd } from '../text-scan.js';
+import { isBlank, isSpaceCode, isWordCode, lineEnd } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { isPlainSecretValue, isSecretReference } from './plain-secret-values.js';
 import { isOtherLetter, type KeyStrength, keyStrength } from './secret-key-names.js';
@@ -112,10 +112,6 @@ function isKeyCode(code: number): boolean {
     code === CODE.DOLLAR ||
     (code >= 0xc0 && isOtherLetter(code))
   );
-}
-
-function isBlank(code: number): boolean {
-  return code === CODE.SPACE || code === CODE.TAB;
 }
 
 function hasDigit(value: string): boolean {

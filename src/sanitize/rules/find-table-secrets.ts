@@ -1,6 +1,6 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch } from '../text-scan.js';
+import { eachMatch, isBlank } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { describesValue } from './plain-secret-values.js';
 import type { KeyStrength } from './secret-key-names.js';
@@ -131,10 +131,6 @@ interface Header {
 /** `|`, `│`, `┃`, `║`: the separators between cells. */
 function isCellSeparator(code: number): boolean {
   return code === CODE.PIPE || code === 0x2502 || code === 0x2503 || code === 0x2551;
-}
-
-function isBlank(code: number): boolean {
-  return code === CODE.SPACE || code === CODE.TAB;
 }
 
 /** A horizontal stroke of a rule: `-`, `=`, or a box-drawing line or corner. */
