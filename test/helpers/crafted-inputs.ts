@@ -98,6 +98,8 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'key and secret pairs': 'ABCDEFGHIJKLMNOP:',
   'a password name in another language': 'contraseña ',
   'a Cyrillic key': 'пароль: ',
+  'session store keys': 'sess:abcdefghijklmnopqrstuvwxyz ',
+  'pgpass lines': 'h:5432:d:u:p\n',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -48,3 +48,28 @@ describe('credentials in mail and file protocol transcripts', () => {
     );
   });
 });
+
+describe('session ids in store keys, and .pgpass lines', () => {
+  it('redacts the id a session store files a session under, and the password of a .pgpass line', () => {
+    fc.assert(
+      fc.property(
+        seededSecret(PASSWORD_ALPHABET.replace(/[!#]/g, ''), 's3', 24, 60),
+        password,
+        (id, secret) => {
+          for (const [text, hidden] of [
+            [`redis> GET "sess:${id}"`, id],
+            [`DEL PHPREDIS_SESSION:${id}`, id],
+            [`~/.pgpass:\ndb-main.internal:5432:*:reporting:${secret}`, secret],
+            [`*:*:orders:app:${secret}`, secret],
+          ] as const) {
+            expect(String(sanitizeValue(text)), text).not.toContain(hidden);
+          }
+        },
+      ),
+    );
+    // a key that names a setting, a time, and a placeholder password stay
+    expect(sanitizeValue('session:user_preferences_dark_mode')).toBe('session:user_preferences_dark_mode');
+    expect(sanitizeValue('at 12:30:00:15 the job ran')).toBe('at 12:30:00:15 the job ran');
+    expect(String(sanitizeValue('localhost:5432:*:postgres:changeme'))).toContain(':postgres:changeme');
+  });
+});

@@ -17,6 +17,8 @@ import {
   findInfixTokens,
   findKeyValueAttributes,
   findKubernetesSecretData,
+  findPgpassPasswords,
+  findSessionStoreKeys,
   STRUCTURED_PATTERNS,
 } from './find-structured-credentials.js';
 import { findTableSecrets, TABLE_PATTERNS } from './find-table-secrets.js';
@@ -70,6 +72,8 @@ function findInPlainText(text: string, found: Found): void {
   findCredentialCalls(text, found);
   findProtocolCredentials(text, found);
   findKeySecretPairs(text, found);
+  findSessionStoreKeys(text, found);
+  findPgpassPasswords(text, found);
 }
 
 /** `user:password`, as HTTP Basic auth encodes it: one line, a name, a colon, a random password. */

@@ -262,8 +262,58 @@ export function findKeyValueAttributes(text: string, found: Found): void {
   });
 }
 
+/**
+ * A session id inside the key a session store files it under: connect-redis's `sess:<id>`,
+ * PHP's `PHPREDIS_SESSION:<id>`, Spring's `spring:session:sessions:<id>`. Whoever holds the id
+ * holds the session.
+ */
+const SESSION_STORE_KEY = /\b(?:sess|session|sessions|PHPREDIS_SESSION)[:_](?=[A-Za-z0-9_-]{20})/g;
+const SESSION_ID_LENGTH = 128;
+
+/** Finds session ids in session store keys (see {@link SESSION_STORE_KEY}). */
+export function findSessionStoreKeys(text: string, found: Found): void {
+  if (text.indexOf('sess') === -1 && text.indexOf('SESS') === -1) return;
+  eachMatch(SESSION_STORE_KEY, text, (match) => {
+    const start = match.index + match[0].length;
+    let end = start;
+    const limit = Math.min(text.length, start + SESSION_ID_LENGTH + 1);
+    while (
+      end < limit &&
+      (isAlphanumeric(text.charCodeAt(end)) ||
+        text.charCodeAt(end) === CODE.HYPHEN ||
+        text.charCodeAt(end) === CODE.UNDERSCORE)
+    )
+      end += 1;
+    if (end - start > SESSION_ID_LENGTH) return end;
+    if (isCredentialValue(text.slice(start, end), 'explicit')) found(start, end);
+    return end;
+  });
+}
+
+/**
+ * A line of a PostgreSQL password file, `hostname:port:database:username:password`, where the
+ * port is digits or `*` and the host is a name, an address or `*`.
+ */
+const PGPASS_LINE = /^[A-Za-z0-9*][\w.*-]{0,252}:(?:\d{1,5}|\*):[^:\s]{1,63}:[^:\s]{1,63}:(?=\S)/gm;
+
+/** Finds the password of each `.pgpass` line (see {@link PGPASS_LINE}). */
+export function findPgpassPasswords(text: string, found: Found): void {
+  if (text.indexOf(':') === -1) return;
+  eachMatch(PGPASS_LINE, text, (match) => {
+    const start = match.index + match[0].length;
+    const end = lineEnd(text, start, 256);
+    let last = end;
+    while (last > start && isSpaceCode(text.charCodeAt(last - 1))) last -= 1;
+    const password = text.slice(start, last);
+    if (!/\s/.test(password) && isCredentialValue(password, 'password')) found(start, last);
+    return end;
+  });
+}
+
 /** The regular expressions above, for the ReDoS check. */
 export const STRUCTURED_PATTERNS: readonly RegExp[] = [
+  SESSION_STORE_KEY,
+  PGPASS_LINE,
   CURL,
   USER_OPTION,
   PASSWORD_PLACEHOLDER,
