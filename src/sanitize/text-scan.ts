@@ -123,6 +123,12 @@ export function isSpaceCode(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);
 }
 
+/** Whether `value` holds any {@link isSpaceCode} whitespace. */
+export function hasWhitespace(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) if (isSpaceCode(value.charCodeAt(index))) return true;
+  return false;
+}
+
 /**
  * Calls `visit` for every match of a global `pattern` in `text`, reusing the pattern object
  * (`String#matchAll` clones the RegExp on every call and keeps every match alive at once).

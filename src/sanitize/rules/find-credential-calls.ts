@@ -1,6 +1,6 @@
 import { CODE, isQuote } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isBlank, isSpaceCode, isWordCode, scanLeft } from '../text-scan.js';
+import { eachMatch, hasWhitespace, isBlank, isSpaceCode, isWordCode, scanLeft } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import type { KeyStrength } from './secret-key-names.js';
 
@@ -82,13 +82,6 @@ function calleeStrength(name: string): KeyStrength {
   return bare.length >= 4 && bare !== name ? cachedKeyStrength(bare) : 'none';
 }
 
-function hasBlank(text: string, literal: Literal): boolean {
-  for (let index = literal.start; index < literal.end; index += 1) {
-    if (isSpaceCode(text.charCodeAt(index))) return true;
-  }
-  return false;
-}
-
 /** Finds credentials passed to calls and tuples named for them (see the file comment). */
 export function findCredentialCalls(text: string, found: Found): void {
   if (text.indexOf('(') === -1 && text.indexOf('[') === -1) return;
@@ -113,8 +106,8 @@ export function findCredentialCalls(text: string, found: Found): void {
     // a user and a password, or a setter of the one secret it names
     const secret = literals[literals.length - 1] as Literal;
     if (literals.length < 2 && !SETTER.test(name)) return undefined;
-    if (hasBlank(text, secret)) return undefined;
     const value = text.slice(secret.start, secret.end);
+    if (hasWhitespace(value)) return undefined;
     if (strength !== 'password' && PLAIN_WORD.test(value)) return undefined;
     if (isCredentialValue(value, 'password')) found(secret.start, secret.end);
     return undefined;

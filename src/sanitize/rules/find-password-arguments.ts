@@ -2,6 +2,7 @@ import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import {
   eachMatch,
+  hasWhitespace,
   isBlank,
   isLineStart,
   isSpaceCode,
@@ -108,11 +109,6 @@ function isIdentifierCode(code: number): boolean {
   return (
     isWordCode(code) || code === CODE.HYPHEN || code === CODE.DOT || (code >= 0xc0 && isOtherLetter(code))
   );
-}
-
-function hasBlank(value: string): boolean {
-  for (let index = 0; index < value.length; index += 1) if (isSpaceCode(value.charCodeAt(index))) return true;
-  return false;
 }
 
 interface Token {
@@ -330,7 +326,7 @@ function reportProseValue(
     return first.start;
   if (first.quoted) {
     if (
-      !hasBlank(first.value) &&
+      !hasWhitespace(first.value) &&
       acceptsArgument(first.value, strength, false) &&
       (!needsSecretShape(strength) || hasSecretShape(first.value))
     )

@@ -35,8 +35,8 @@ const LONGEST_OUTPUT = 1024;
 /** Blank lines skipped between a command and its output. */
 const BLANK_LINES = 2;
 
-/** Output words that say there is no secret: `null`, `None`, `(empty)`. */
-const NO_VALUE = /^(?:null|none|nil|undefined|true|false|\(?empty\)?|\(?none\)?)$/i;
+/** `(empty)`, `(none)`: what a command prints for no value; `null` and `None` are placeholders already. */
+const NO_VALUE = /^\(?(?:empty|none)\)?$/i;
 /** Quotes, `$`, `${…}` and PowerShell's `env:` around a variable's name. */
 const LEADING_MARKS = /^["']?\$?\{?(?:env:)?/;
 const TRAILING_MARKS = /\}?["']?$/;
