@@ -47,6 +47,8 @@ const KNOWN_PUBLIC_VALUES = new Set([
   'AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw',
   'AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE',
   'AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY',
+  // the sample token jwt.io's debugger opens with, quoted in countless tutorials
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
 ]);
 
 /** Whether a whole token is a value published on purpose (a public sample key or stopword). */
@@ -131,7 +133,13 @@ export function isPlaceholderValue(value: string): boolean {
   if (PLACEHOLDER_VALUE.test(value) || TEMPLATE_VALUE.test(value) || KNOWN_PUBLIC_VALUES.has(value))
     return true;
   const first = value.charCodeAt(0);
-  if (value.startsWith('ENC[')) return true; // a SOPS-encrypted value
+  if (value.startsWith('ENC[') || value.startsWith('$ANSIBLE_VAULT;')) return true; // encrypted by SOPS or Ansible Vault
+  // `(hidden)`, `(not set)`, or the `(hidden` a reader stopped short of the parenthesis
+  if (
+    first === CODE.OPEN_PAREN &&
+    PLACEHOLDER_VALUE.test(value.slice(1, value.endsWith(')') ? -1 : undefined))
+  )
+    return true;
   if (MY_PLACEHOLDER.test(value)) return true;
   if (isEllipsisOrMask(value)) return true;
   const second = value.charCodeAt(1);
