@@ -229,6 +229,15 @@ function needsSecretShape(strength: KeyStrength): boolean {
   return strength === 'password' || strength === 'explicit' || strength === 'provider-secret';
 }
 
+/**
+ * Whether a word after a secret's name is the name of another secret rather than a value. A
+ * provider's name inside a word (`Pw7XqNPM` holds `npm`) is too weak a sign to say so.
+ */
+function namesSecret(word: string): boolean {
+  const strength = cachedKeyStrength(word);
+  return strength !== 'none' && strength !== 'provider';
+}
+
 /** Whether a value read from prose (not an argument, not an assignment) is a credential. */
 function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
   let value = raw;
@@ -347,8 +356,7 @@ function reportProseValue(
   // so does a secret-named word after a weaker one (`login a_key0 password X`), and a pair of its
   // own after a word that was a value (`kind=key region=eu`)
   if (!first.quoted && PAIR.test(first.value)) return first.start;
-  if (strength !== 'password' && !first.quoted && cachedKeyStrength(first.value) !== 'none')
-    return first.start;
+  if (strength !== 'password' && !first.quoted && namesSecret(first.value)) return first.start;
   if (first.quoted) {
     if (
       !hasWhitespace(first.value) &&
@@ -391,8 +399,7 @@ function reportProseValue(
     // a flag starts a value of its own, and so does a secret-named word after a weaker one
     // (`auth failed: invalid password "X"`): read on from there
     if (isFlag(text, next)) return next.start;
-    if (strength !== 'password' && !next.quoted && cachedKeyStrength(next.value) !== 'none')
-      return next.start;
+    if (strength !== 'password' && !next.quoted && namesSecret(next.value)) return next.start;
     if (
       connector &&
       (next.quoted
@@ -416,6 +423,8 @@ function findNamedArguments(text: string, found: Found): void {
     if (match[0].charCodeAt(0) >= CJK_START) {
       // Chinese, Japanese and Korean set no blank between a word and its particle: `密码是 X`
       let end = match.index + match[0].length;
+      // a particle and a colon may both stand there: `初始密码为：X`
+      if (CJK_PARTICLES.includes(text.charAt(end))) end += 1;
       if (CJK_PARTICLES.includes(text.charAt(end))) end += 1;
       if (CJK_OPENING.includes(text.charAt(end))) end += 1;
       const strength = cachedKeyStrength(match[0]);
@@ -732,8 +741,10 @@ const CHPASSWD = /\bchpasswd\b/g;
 const QUOTED_USER_PAIR = /['"][a-z_][\w.-]{0,31}:([^'"\s]{3,128})['"]/g;
 
 function findChpasswdPairs(text: string, found: Found): void {
+  let readUntil = 0;
   eachMatch(CHPASSWD, text, (match) => {
-    const from = lineStart(text, match.index, 1024);
+    // each stretch of a line is read once, however many `chpasswd` it holds
+    const from = Math.max(readUntil, lineStart(text, match.index, 1024));
     const end = lineEnd(text, match.index, 1024);
     const line = text.slice(from, end);
     eachMatch(QUOTED_USER_PAIR, line, (pair) => {
@@ -741,6 +752,7 @@ function findChpasswdPairs(text: string, found: Found): void {
       const at = from + pair.index + pair[0].length - 1 - password.length;
       if (acceptsArgument(password, 'password', false)) found(at, at + password.length);
     });
+    readUntil = end;
     return end;
   });
 }

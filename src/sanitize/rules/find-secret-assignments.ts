@@ -91,24 +91,27 @@ const BOOTSTRAP_TOKEN = /^[a-z0-9]{6}\.(?=[a-z]{0,15}\d)[a-z0-9]{16}$/i;
 
 /**
  * Whether a dotted value names a property (`config.db.password`, `settings.DB_PASSWORD`) rather
- * than holds a secret. A part that mixes upper case, lower case and digits (`ember84.IHuzi29`)
- * is not an identifier anyone writes, and a bootstrap token is dotted too.
+ * than holds a secret. A part that mixes upper case, lower case and digits (`ember84.IHuzi29`),
+ * or digits in every part (`ember42.KXJ0T7`), is not a path anyone writes; a bootstrap token is
+ * dotted too.
  */
 function isPropertyPath(value: string): boolean {
   if (!DOTTED_NAME.test(value) || BOOTSTRAP_TOKEN.test(value)) return false;
   let upper = false;
   let lower = false;
   let digit = false;
+  let everyPartHasDigit = true;
   for (let index = 0; index <= value.length; index += 1) {
     const code = value.charCodeAt(index);
     if (index === value.length || code === CODE.DOT) {
       if (upper && lower && digit) return false;
+      everyPartHasDigit &&= digit;
       upper = lower = digit = false;
     } else if (isUpper(code)) upper = true;
     else if (isLower(code)) lower = true;
     else if (isDigit(code)) digit = true;
   }
-  return true;
+  return !everyPartHasDigit;
 }
 
 const strengthCache = new Map<string, KeyStrength>();

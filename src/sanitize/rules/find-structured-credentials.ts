@@ -314,7 +314,7 @@ export function findPgpassPasswords(text: string, found: Found): void {
  * A Discord bot token: the bot's id in base64, a dot, a timestamp, a dot and an HMAC. Nothing
  * prefixes it, so the first part must decode to a 17 to 20 digit id.
  */
-const DISCORD_TOKEN = /\b[MNO][A-Za-z0-9]{23,27}\.[\w-]{6,7}\.[\w-]{27,40}/g;
+const DISCORD_TOKEN = /\b[MNO][A-Za-z0-9]{22,27}\.[\w-]{6,7}\.[\w-]{27,40}/g;
 const SNOWFLAKE_ID = /^\d{17,20}$/;
 
 /** Finds Discord bot tokens (see {@link DISCORD_TOKEN}). */

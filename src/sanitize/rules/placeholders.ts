@@ -107,6 +107,9 @@ function isMostlyRepeated(body: string): boolean {
 const PLACEHOLDER_VALUE =
   /^(?:null|nil|none|undefined|true|false|yes|no|on|off|required|optional|redacted|hidden|masked|changeme|example|string|empty|n\/a|set|unset|present|missing|valid|invalid|expired|enabled|disabled|secret|password|token|test|dummy|sample|placeholder|default|auto|env|bearer|basic)$/i;
 
+/** The first word of a note in parentheses that stands for a value: `(not set)`, `(sensitive value)`. */
+const PARENTHESISED_WORD = /^(?:not|sensitive|omitted|filtered|encrypted|obscured|elided|removed)$/i;
+
 /** `myPassword`, `myServerAddress`, `MySecretKey`: what goes there, as connection-string docs name it. */
 const MY_PLACEHOLDER = /^[Mm]y[A-Z][a-z]{2,20}(?:[A-Z][a-z]{1,20}){0,3}$/;
 
@@ -134,12 +137,11 @@ export function isPlaceholderValue(value: string): boolean {
     return true;
   const first = value.charCodeAt(0);
   if (value.startsWith('ENC[') || value.startsWith('$ANSIBLE_VAULT;')) return true; // encrypted by SOPS or Ansible Vault
-  // `(hidden)`, `(not set)`, or the `(hidden` a reader stopped short of the parenthesis
-  if (
-    first === CODE.OPEN_PAREN &&
-    PLACEHOLDER_VALUE.test(value.slice(1, value.endsWith(')') ? -1 : undefined))
-  )
-    return true;
+  // `(hidden)`, `(sensitive value)`, `(not set)`, or the `(not` a reader stopped at a blank
+  if (first === CODE.OPEN_PAREN) {
+    const word = value.slice(1, value.endsWith(')') ? -1 : undefined);
+    if (PLACEHOLDER_VALUE.test(word) || PARENTHESISED_WORD.test(word)) return true;
+  }
   if (MY_PLACEHOLDER.test(value)) return true;
   if (isEllipsisOrMask(value)) return true;
   const second = value.charCodeAt(1);
@@ -153,6 +155,7 @@ export function isPlaceholderValue(value: string): boolean {
 export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
   PLACEHOLDER_WORDS,
   PLACEHOLDER_VALUE,
+  PARENTHESISED_WORD,
   TEMPLATE_VALUE,
   MY_PLACEHOLDER,
 ];

@@ -642,9 +642,11 @@ export function keyParts(key: string): string[] {
     current += character.toLowerCase();
   }
   if (current.length > 0) parts.push(current);
-  // `token1`, `password2`: a numbered key is still the key
+  // `token1`, `password2`: a numbered key is still the key; but `pw7` and `db2` keep their digits,
+  // or the start of a password such as `Pw7KCs…` would read as a key name
   return parts.map((part) => {
-    const word = part.length > 2 ? part.replace(/\d+$/, '') || part : part;
+    const bare = part.replace(/\d+$/, '');
+    const word = bare.length > 2 ? bare : part;
     return ASCII_ONLY.test(word) ? word : withoutAccents(word);
   });
 }
