@@ -172,6 +172,17 @@ describe('toJsonSafe, checking the copy for the sanitiser', () => {
     );
   });
 
+  it('reuses the keys of an object met in an earlier copy, never what they held', () => {
+    // the first copy finds `password` clean as a key, with an empty value; the next copy of the
+    // same keys must still read its value as a secret's
+    const first = toJsonSafe({ user: 'ana', password: '' }, limits, true);
+    expect(redactValue(first, 'data').leaks).toEqual([]);
+    const second = toJsonSafe({ user: 'ana', password: 'hunter2-but-long-enough' }, limits, true);
+    expect(redactValue(second, 'data').value).toEqual({ user: 'ana', password: '[redacted]' });
+    const third = toJsonSafe({ user: 'ana', password: 'connect ECONNREFUSED 10.0.3.7:5432' }, limits, true);
+    expect(redactValue(third, 'data').leaks).not.toEqual([]);
+  });
+
   it('answers for the copy it checked once, and then walks it like any value', () => {
     const copy = toJsonSafe({ rows: [{ sku: 'SKU-4411', status: 'north' }] }, limits, true) as {
       rows: Array<Record<string, string>>;

@@ -56,11 +56,9 @@ class Copier {
   bytes = 0;
   base = 0;
   // while checking: each string and key of the copy is read as the sanitiser's clean walk reads
-  // it (under every rule, the strictest allowlist), and the rows of a list repeat their keys, so
-  // the last object's keys and their strengths are compared rather than checked again
+  // it (under every rule, the strictest allowlist); the keys of an object met before are
+  // compared rather than checked again (see lastCheckedKeys)
   clean: boolean;
-  lastKeys: readonly string[] | undefined;
-  lastStrengths: KeyStrength[] | undefined;
   readonly maxNodes: number;
   readonly maxDepth: number;
   readonly maxStringCharacters: number;
@@ -137,10 +135,11 @@ class Copier {
     const keys = Object.keys(object);
     // a row with the keys of the last one checked reuses their strengths; any other object has
     // its keys checked one by one as they are copied (only what is kept is read)
+    // (read as a pair: a getter that copies in between writes both or neither)
+    const lastKeys = lastCheckedKeys;
+    const lastStrengths = lastCheckedStrengths;
     const known =
-      this.clean && this.lastStrengths !== undefined && sameKeys(keys, this.lastKeys)
-        ? this.lastStrengths
-        : undefined;
+      this.clean && lastStrengths !== undefined && sameKeys(keys, lastKeys) ? lastStrengths : undefined;
     // sized once: pushing onto an empty list allocates room for 17
     const strengths: KeyStrength[] | undefined =
       this.clean && known === undefined ? new Array<KeyStrength>(keys.length) : undefined;
@@ -172,12 +171,21 @@ class Copier {
       if (this.full()) break;
     }
     if (this.clean && strengths !== undefined && checked === keys.length) {
-      this.lastKeys = keys;
-      this.lastStrengths = strengths;
+      lastCheckedKeys = keys;
+      lastCheckedStrengths = strengths;
     }
     return result;
   }
 }
+
+/**
+ * The keys of the last object a checking copy read in full and found clean, with their
+ * strengths as secret names. Kept from one copy to the next: the rows of a list repeat their
+ * keys, and so do the results of one tool from call to call. A key's cleanness and strength
+ * depend on the key alone, so a match needs no check again.
+ */
+let lastCheckedKeys: readonly string[] | undefined;
+let lastCheckedStrengths: readonly KeyStrength[] | undefined;
 
 /** Whether two key lists hold the same keys in the same order. */
 function sameKeys(keys: readonly string[], last: readonly string[] | undefined): boolean {

@@ -130,6 +130,35 @@ describe('sanitizeOutcome', () => {
     expect(JSON.stringify(sanitizeValue(data))).toBe(JSON.stringify(data));
   });
 
+  it('checks a bare success (ok, class, data) as fully as any other outcome', () => {
+    // the shape the dispatcher builds for a tool's plain result takes a shorter way through
+    const clean = { ok: true, class: 'ok', data: { sku: 'SKU-4411', rows: [1, 2] } } as const;
+    const result = sanitizeOutcome(clean);
+    expect(result.leaks).toEqual([]);
+    expect(result.outcome).not.toBe(clean);
+    expect(JSON.stringify(result.outcome)).toBe(JSON.stringify(clean));
+    expect((result.outcome as { data: unknown }).data).toBe(clean.data);
+
+    const leaking = sanitizeOutcome({ ok: true, class: 'ok', data: { rows: [{ note: `at ${DSN}` }] } });
+    expect(leaking.outcome).toEqual({
+      ok: true,
+      class: 'ok',
+      data: { rows: [{ note: 'at [redacted]' }] },
+      note: REDACTED_DATA_NOTE,
+    });
+    expect(leaking.leaks).toContainEqual({ field: 'data.rows[0].note', rule: 'connection-string' });
+    // a secret under a secret-named key, and a leaking key
+    expect(sanitizeOutcome({ ok: true, class: 'ok', data: { password: 'hunter22-long' } }).outcome).toEqual({
+      ok: true,
+      class: 'ok',
+      data: { password: '[redacted]' },
+      note: REDACTED_DATA_NOTE,
+    });
+    expect(sanitizeOutcome({ ok: true, class: 'ok', data: { '/home/ana/a.txt': 3 } }).outcome).toMatchObject({
+      data: { '[redacted]': 3 },
+    });
+  });
+
   it('returns a new outcome and never mutates the input', () => {
     const outcome: Outcome = { class: 'ok', ok: true, data: { nested: { dsn: DSN } } };
     const snapshot = structuredClone(outcome);

@@ -69,6 +69,13 @@ export function sanitizeOutcome(
   options: SanitizeOptions = {},
 ): { outcome: Outcome; leaks: Leak[] } {
   const allowRules = options.allowRules ?? [];
+  if (isBareSuccess(outcome)) {
+    // the usual success carries nothing but its data: one check of the data (answered at once
+    // for a copy the dispatcher checked as it made it), and the same outcome written out afresh
+    const redacted = redactValue(outcome.data, 'data', allowRules);
+    if (redacted.leaks.length === 0)
+      return { outcome: { ok: true, class: 'ok', data: redacted.value }, leaks: redacted.leaks };
+  }
   const leaks: Leak[] = [];
   const source = outcome as unknown as Record<string, unknown>;
   const result: Record<string, unknown> = { ...source };
@@ -106,6 +113,23 @@ export function sanitizeOutcome(
   }
   return { outcome: result as unknown as Outcome, leaks };
 }
+
+/**
+ * Whether an outcome is a plain object whose own keys are `ok`, `class` and `data`, in that
+ * order, for `ok: true, class: 'ok'`: the walk below would only check its data and copy it.
+ */
+function isBareSuccess(outcome: Outcome): outcome is Extract<Outcome, { class: 'ok' }> {
+  if (outcome.ok !== true || outcome.class !== 'ok' || Object.getPrototypeOf(outcome) !== Object.prototype)
+    return false;
+  let index = 0;
+  for (const key in outcome) {
+    if (key !== BARE_SUCCESS_KEYS[index]) return false;
+    index++;
+  }
+  return index === 3;
+}
+
+const BARE_SUCCESS_KEYS = ['ok', 'class', 'data'] as const;
 
 function messageReplacement(outcome: Outcome): string {
   if (outcome.class === 'partial') return LEAK_REPLACEMENT_PARTIAL_MESSAGE;
