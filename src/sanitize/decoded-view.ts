@@ -84,8 +84,11 @@ const NAMED_ENTITIES: ReadonlyMap<string, number> = new Map([
  */
 function entityAt(text: string, index: number): number {
   if (text.charCodeAt(index + 1) !== CODE.HASH) {
-    const semicolon = text.indexOf(';', index + 3);
-    if (semicolon === -1 || semicolon - index > 5) return -1;
+    // the longest name read is `&quot;`: look no further than that for its `;`
+    let semicolon = index + 3;
+    while (semicolon < index + 6 && semicolon < text.length && text.charCodeAt(semicolon) !== CODE.SEMICOLON)
+      semicolon += 1;
+    if (text.charCodeAt(semicolon) !== CODE.SEMICOLON) return -1;
     const value = NAMED_ENTITIES.get(text.slice(index, semicolon + 1));
     return value === undefined ? -1 : value * 8 + (semicolon + 1 - index);
   }

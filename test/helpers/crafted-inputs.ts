@@ -110,6 +110,11 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'HTML character references': '&quot;&#34;&#x2',
   'GRANT without ON': 'GRANT SELECT ',
   'CJK password names': '密码是',
+  'access verbs': 'unlocked with ',
+  'login pairs': 'login a / ',
+  'recovery code headings': 'Recovery codes:\nab12-cd34 ',
+  'authorization codes': '/callback?code=abcdefghij&',
+  'ampersands without a semicolon': 'a&b=&#12',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { keyStrength } from '../../src/sanitize/rules/secret-key-names.js';
 import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
 import { seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
-const key = fc.stringMatching(/^[a-z]{2,8}(?:_[a-z]{2,6})?$/);
+// the other pairs of a line: names that do not announce a secret (`aa_pw` would)
+const key = fc.stringMatching(/^[a-z]{2,8}(?:_[a-z]{2,6})?$/).filter((name) => keyStrength(name) === 'none');
 const plainValue = fc.oneof(
   fc.stringMatching(/^[a-z]{2,8}$/),
   fc.integer({ min: 0, max: 99_999 }).map(String),

@@ -1,6 +1,12 @@
 import type { Found, LeakRule, LeakSpan } from '../leak-rule.js';
 import { eachMatch } from '../text-scan.js';
 import { connectionStringRule } from './connection-string.js';
+import {
+  ACCESS_PROSE_PATTERNS,
+  findAccessPhrases,
+  findAuthorizationCodes,
+  findRecoveryCodes,
+} from './find-access-prose.js';
 import { CREDENTIAL_CALL_PATTERNS, findCredentialCalls } from './find-credential-calls.js';
 import { findEncodedSecrets } from './find-encoded-secrets.js';
 import { findPasswordArguments, PASSWORD_ARGUMENT_PATTERNS } from './find-password-arguments.js';
@@ -80,6 +86,9 @@ function findInPlainText(text: string, found: Found): void {
   findDiscordTokens(text, found);
   findPuttyPrivateLines(text, found);
   findSchemedPasswords(text, found);
+  findAccessPhrases(text, found);
+  findRecoveryCodes(text, found);
+  findAuthorizationCodes(text, found);
 }
 
 /** `user:password`, as HTTP Basic auth encodes it: one line, a name, a colon, a random password. */
@@ -113,6 +122,7 @@ export const credentialRule: LeakRule = {
     ...PLACEHOLDER_PATTERNS,
     ...KEY_NAME_PATTERNS,
     ...PASSWORD_ARGUMENT_PATTERNS,
+    ...ACCESS_PROSE_PATTERNS,
     ...PLAIN_SECRET_PATTERNS,
     ...TABLE_PATTERNS,
     ...REVEALED_SECRET_PATTERNS,

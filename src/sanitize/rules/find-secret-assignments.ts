@@ -193,7 +193,10 @@ export function isCredentialValue(
   // prose after a short value says it is a name; a long mixed-case one is a token whatever follows
   if (hasDigit(trimmed)) {
     const tokenLike = trimmed.length >= 16 && hasMixedCase(trimmed);
-    return (!proseFollows || tokenLike) && entropy >= (trimmed.length < 20 ? 3.4 : 2.8);
+    // under a name that says outright it holds a secret, a token need not be the most random of
+    // its length: a sixteen-character one with a few repeats (`Pw7L2DjFwPfj7!Pb`, 3.3 bits) is one
+    const least = explicit && tokenLike ? 3 : trimmed.length < 20 ? 3.4 : 2.8;
+    return (!proseFollows || tokenLike) && entropy >= least;
   }
   return trimmed.length >= 16 && hasMixedCase(trimmed) && entropy >= 3.5;
 }

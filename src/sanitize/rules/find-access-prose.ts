@@ -1,0 +1,239 @@
+import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
+import type { Found } from '../leak-rule.js';
+import {
+  eachMatch,
+  isBlank,
+  isSpaceCode,
+  lineEnd,
+  nextLineStart,
+  scanLeft,
+  scanRight,
+} from '../text-scan.js';
+import { hasSecretShape } from './find-password-arguments.js';
+import { isCredentialValue } from './find-secret-assignments.js';
+import { isPlaceholderValue } from './placeholders.js';
+
+/**
+ * Credentials that people and services hand over in sentences rather than in settings: "the
+ * share is unlocked with "X"", "log in with admin / X", "it's admin / X until Friday", a list of
+ * recovery codes, and the authorization code in an OAuth redirect.
+ */
+
+/** A verb of getting in, then `with`, `using` or `via` within a few words. */
+const ACCESS_VERB =
+  /\b(?:unlock(?:s|ed|ing)?|log(?:s|ged|ging)?[ -]?(?:in|on)|login|sign(?:s|ed|ing)?[ -]?in|signin|authenticat(?:e|es|ed|ing))\b/gi;
+/** Words that join the verb to what it is done with: "unlocked with X", "sign in using X". */
+const WITH_WORD = /^(?:with|using|via)$/i;
+/** A noun that says the sentence gives a login: "the admin login changed, it's admin / X". */
+const LOGIN_NOUN = /\b(?:login|logon|credentials|creds)\b/gi;
+
+/** How far past a verb or noun the value may sit, in characters and in words. */
+const PHRASE_REACH = 96;
+const PHRASE_WORDS = 6;
+const VALUE_LENGTH = 128;
+
+/** `Kerberos5`, `Windows11`, `OAuth2`: a name with a version, not a password. */
+const NAME_AND_VERSION = /^[A-Za-z]+\d{1,4}$/;
+
+interface Word {
+  start: number;
+  end: number;
+}
+
+/** The next blank-separated word from `from`, within `limit` and the line; undefined at its end. */
+function nextWord(text: string, from: number, limit: number): Word | undefined {
+  let start = from;
+  while (start < limit && isBlank(text.charCodeAt(start))) start += 1;
+  if (start >= limit || isSpaceCode(text.charCodeAt(start))) return undefined;
+  const end = scanRight(text, start, (code) => !isSpaceCode(code), VALUE_LENGTH);
+  return { start, end };
+}
+
+/** A word without the quotes around it and the punctuation after it. */
+function bareSpan(text: string, word: Word): Word {
+  let { start, end } = word;
+  while (end > start && ',.;:!?)'.includes(text.charAt(end - 1)) && !isQuote(text.charCodeAt(end - 1)))
+    end -= 1;
+  if (
+    end - start >= 2 &&
+    isQuote(text.charCodeAt(start)) &&
+    text.charCodeAt(end - 1) === text.charCodeAt(start)
+  )
+    return { start: start + 1, end: end - 1 };
+  return { start, end };
+}
+
+/** Whether a word given in a sentence is a password: shaped like one, and not a name or a place. */
+function isGivenPassword(value: string, quoted: boolean): boolean {
+  if (value.length < (quoted ? 6 : 8) || value.length > VALUE_LENGTH) return false;
+  if (value.includes('://') || value.startsWith('/') || value.startsWith('@') || value.includes('@'))
+    return false;
+  if (NAME_AND_VERSION.test(value) || isPlaceholderValue(value)) return false;
+  return hasSecretShape(value) && hasTwoKinds(value) && isCredentialValue(value, 'password');
+}
+
+/** Letters and digits, or mixed case with a symbol: two kinds of character at least. */
+function hasTwoKinds(value: string): boolean {
+  let kinds = 0;
+  let upper = false;
+  let lower = false;
+  let digit = false;
+  let symbol = false;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (isUpper(code)) upper = true;
+    else if (isLower(code)) lower = true;
+    else if (isDigit(code)) digit = true;
+    else symbol = true;
+  }
+  for (const kind of [upper, lower, digit, symbol]) if (kind) kinds += 1;
+  return kinds >= 3;
+}
+
+/**
+ * Reports the password in `user / X`, `user/X` or a lone `X` at `word`, when it is one. Returns
+ * whether it reported.
+ */
+function reportGiven(text: string, word: Word, limit: number, found: Found, pairsOnly: boolean): boolean {
+  const bare = bareSpan(text, word);
+  const raw = text.slice(bare.start, bare.end);
+  const quoted = bare.start > word.start;
+  // `admin/X` in one word, or `admin / X` in three
+  const slash = raw.indexOf('/');
+  if (slash > 0 && slash < raw.length - 1 && raw.indexOf('/', slash + 1) === -1) {
+    const secret = raw.slice(slash + 1);
+    if (isGivenPassword(secret, quoted)) {
+      found(bare.start + slash + 1, bare.end);
+      return true;
+    }
+    return false;
+  }
+  if (text.charCodeAt(word.end + 1) === CODE.SLASH && isBlank(text.charCodeAt(word.end + 2))) {
+    const after = nextWord(text, word.end + 2, limit);
+    if (after !== undefined) {
+      const secret = bareSpan(text, after);
+      if (isGivenPassword(text.slice(secret.start, secret.end), secret.start > after.start)) {
+        found(secret.start, secret.end);
+        return true;
+      }
+    }
+    return false;
+  }
+  if (!pairsOnly && isGivenPassword(raw, quoted)) {
+    found(bare.start, bare.end);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * After a verb of getting in, the first given password once `with`, `using` or `via` has come
+ * (`unlocked with "X"`); after a login noun, only a `user / X` pair, since a lone word there is
+ * as often a user's name.
+ */
+function readPhrase(text: string, from: number, found: Found, pairsOnly: boolean): number {
+  const limit = Math.min(lineEnd(text, from, PHRASE_REACH), from + PHRASE_REACH);
+  let cursor = from;
+  let joined = pairsOnly;
+  for (let words = 0; words < PHRASE_WORDS; words += 1) {
+    const word = nextWord(text, cursor, limit);
+    if (word === undefined) return cursor;
+    cursor = word.end;
+    if (!joined) {
+      joined = WITH_WORD.test(text.slice(word.start, word.end));
+      continue;
+    }
+    if (reportGiven(text, word, limit, found, pairsOnly)) return cursor;
+  }
+  return cursor;
+}
+
+/** Passwords given in sentences: after a verb of getting in and `with`/`using`, or a login noun. */
+export function findAccessPhrases(text: string, found: Found): void {
+  eachMatch(ACCESS_VERB, text, (match) => readPhrase(text, match.index + match[0].length, found, false));
+  eachMatch(LOGIN_NOUN, text, (match) => readPhrase(text, match.index + match[0].length, found, true));
+}
+
+/** A heading over one-time codes: "Recovery codes", "backup codes:", "2FA codes". */
+const CODE_HEADING = /\b(?:recovery|backup|one-time|2fa|mfa|emergency|scratch)[ -]codes?\b/gi;
+/** One code: `3eun8-7nrp2`, `8204-1937`, `k2m9x0p4`. */
+const ONE_TIME_CODE = /^[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{4,10})?$/;
+const CODE_LINES = 12;
+
+/** The codes listed after a recovery-code heading, on its line and the lines below. */
+export function findRecoveryCodes(text: string, found: Found): void {
+  eachMatch(CODE_HEADING, text, (match) => {
+    let cursor = match.index + match[0].length;
+    // the rest of the heading line may hold the codes too, after a colon
+    const headingEnd = lineEnd(text, cursor, 256);
+    const colon = text.indexOf(':', cursor);
+    cursor =
+      colon !== -1 && colon < headingEnd && nextWord(text, colon + 1, headingEnd) !== undefined
+        ? colon + 1
+        : nextLineStart(text, headingEnd);
+    let reported = cursor;
+    for (let line = 0; line < CODE_LINES && cursor < text.length; line += 1) {
+      const end = lineEnd(text, cursor, 512);
+      let codes = 0;
+      let others = 0;
+      for (let word = nextWord(text, cursor, end); word !== undefined; word = nextWord(text, word.end, end)) {
+        const raw = text.slice(word.start, word.end);
+        const code = raw.endsWith(',') ? raw.slice(0, -1) : raw;
+        if (ONE_TIME_CODE.test(code) && /\d/.test(code)) {
+          found(word.start, word.start + code.length);
+          codes += 1;
+        } else others += 1;
+      }
+      reported = end;
+      if (codes === 0 || others > 1) break;
+      cursor = nextLineStart(text, end);
+    }
+    return reported;
+  });
+}
+
+/** An authorization code in a redirect's query: `?code=…` beside `state=` or on a callback path. */
+const QUERY_CODE = /[?&]code=/g;
+const CALLBACK_URL = /callback|oauth|authoriz|redirect|signin|sign-in|login|sso|auth\/|state=/i;
+const URL_REACH = 512;
+
+/** Finds OAuth authorization codes in redirect URLs (see {@link QUERY_CODE}). */
+export function findAuthorizationCodes(text: string, found: Found): void {
+  if (text.indexOf('code=') === -1) return;
+  // the URL read last, and whether it is a redirect: codes in the same URL share the verdict
+  let urlEnd = -1;
+  let isCallback = false;
+  eachMatch(QUERY_CODE, text, (match) => {
+    const start = match.index + match[0].length;
+    const end = scanRight(
+      text,
+      start,
+      (code) => !isSpaceCode(code) && code !== CODE.AMPERSAND && code !== CODE.HASH && !isQuote(code),
+      URL_REACH,
+    );
+    if (match.index >= urlEnd) {
+      const urlStart = scanLeft(text, match.index, isNotSpace, URL_BACK);
+      urlEnd = scanRight(text, end, isNotSpace, URL_REACH);
+      isCallback = CALLBACK_URL.test(text.slice(urlStart, urlEnd));
+    }
+    if (isCallback && end - start >= 10 && isCredentialValue(text.slice(start, end), 'secret'))
+      found(start, end);
+    return end;
+  });
+}
+
+const isNotSpace = (code: number) => !isSpaceCode(code);
+/** How far before its query a URL's path is read for a sign of a redirect. */
+const URL_BACK = 128;
+
+/** The regular expressions above, for the ReDoS check. */
+export const ACCESS_PROSE_PATTERNS: readonly RegExp[] = [
+  ACCESS_VERB,
+  WITH_WORD,
+  LOGIN_NOUN,
+  NAME_AND_VERSION,
+  CODE_HEADING,
+  ONE_TIME_CODE,
+  QUERY_CODE,
+  CALLBACK_URL,
+];
