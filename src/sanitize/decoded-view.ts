@@ -1,4 +1,4 @@
-import { CODE, isHex } from './char-codes.js';
+import { CODE, isDigit, isHex } from './char-codes.js';
 
 /** A text with its escapes undone, and where each of its characters came from in the original. */
 export interface DecodedView {
@@ -65,7 +65,42 @@ function escapeAt(text: string, index: number): number {
     const value = hexAt(text, index + 1, 2);
     return value >= 0x20 && value <= 0x7e ? value * 8 + 3 : -1;
   }
+  if (code === CODE.AMPERSAND) return entityAt(text, index);
   return -1;
+}
+
+/** HTML's named entities for the characters that quote and join a value. */
+const NAMED_ENTITIES: ReadonlyMap<string, number> = new Map([
+  ['&quot;', CODE.DOUBLE_QUOTE],
+  ['&apos;', CODE.SINGLE_QUOTE],
+  ['&amp;', CODE.AMPERSAND],
+  ['&lt;', 60],
+  ['&gt;', 62],
+]);
+
+/**
+ * The HTML character reference at `index` (`&quot;`, `&#34;`, `&#x22;`), packed as in
+ * {@link escapeAt}; printable ASCII only, as a page that shows a config file writes its quotes.
+ */
+function entityAt(text: string, index: number): number {
+  if (text.charCodeAt(index + 1) !== CODE.HASH) {
+    const semicolon = text.indexOf(';', index + 3);
+    if (semicolon === -1 || semicolon - index > 5) return -1;
+    const value = NAMED_ENTITIES.get(text.slice(index, semicolon + 1));
+    return value === undefined ? -1 : value * 8 + (semicolon + 1 - index);
+  }
+  const hex = (text.charCodeAt(index + 2) | 0x20) === 120; // `&#x…;`
+  let cursor = index + (hex ? 3 : 2);
+  let value = 0;
+  const limit = cursor + (hex ? 2 : 3);
+  for (; cursor < limit && cursor < text.length; cursor += 1) {
+    const digit = text.charCodeAt(cursor);
+    if (hex ? !isHex(digit) : !isDigit(digit)) break;
+    value = value * (hex ? 16 : 10) + hexValue(digit);
+  }
+  const width = cursor + 1 - index;
+  if (text.charCodeAt(cursor) !== CODE.SEMICOLON || cursor === index + (hex ? 3 : 2)) return -1;
+  return value >= 0x20 && value <= 0x7e ? value * 8 + width : -1;
 }
 
 /**
@@ -76,7 +111,7 @@ function escapeAt(text: string, index: number): number {
 function nextEscape(text: string, from: number): number {
   for (let index = from; index < text.length - 1; index += 1) {
     const code = text.charCodeAt(index);
-    if (code !== CODE.BACKSLASH && code !== CODE.PERCENT) continue;
+    if (code !== CODE.BACKSLASH && code !== CODE.PERCENT && code !== CODE.AMPERSAND) continue;
     if (code === CODE.BACKSLASH && text.charCodeAt(index + 1) === CODE.LOWER_N) {
       index += 1;
       continue;
@@ -128,7 +163,8 @@ const LEVELS = 3;
 
 /**
  * The text as it reads once up to three levels of JSON string escapes (`postgres:\/\/…`, a trace's `\"`
- * and `\\n`, `\u002F`) and of percent-encoding (`postgres%3A%2F%2F…`) is undone, with a map back
+ * and `\\n`, `\u002F`), of percent-encoding (`postgres%3A%2F%2F…`) and of HTML character
+ * references (`&quot;`, `&#39;`) are undone, with a map back
  * to the original; undefined when the text has none of those escapes. Only printable ASCII is
  * decoded from `%XX` and `\uXXXX`, which is all a connection string or a trace is written in.
  * One pass, linear in the length of the text.
@@ -157,7 +193,10 @@ function decodeOnce(text: string): DecodedView | undefined {
   let index = 0;
   while (index < text.length) {
     const code = text.charCodeAt(index);
-    const found = code === CODE.BACKSLASH || code === CODE.PERCENT ? escapeAt(text, index) : -1;
+    const found =
+      code === CODE.BACKSLASH || code === CODE.PERCENT || code === CODE.AMPERSAND
+        ? escapeAt(text, index)
+        : -1;
     origins[length] = index;
     if (found === -1) {
       units[length++] = code;

@@ -129,6 +129,15 @@ export function hasWhitespace(value: string): boolean {
   return false;
 }
 
+/** CJK and full-width punctuation (`，`, `。`, `」`, `：`), which ends a word as a blank does. */
+export function isWidePunctuation(code: number): boolean {
+  return (
+    (code >= 0x3000 && code <= 0x303f) ||
+    (code >= 0xff01 && code <= 0xff0f) ||
+    (code >= 0xff1a && code <= 0xff20)
+  );
+}
+
 /**
  * Calls `visit` for every match of a global `pattern` in `text`, reusing the pattern object
  * (`String#matchAll` clones the RegExp on every call and keeps every match alive at once).

@@ -100,6 +100,16 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'a Cyrillic key': 'пароль: ',
   'session store keys': 'sess:abcdefghijklmnopqrstuvwxyz ',
   'pgpass lines': 'h:5432:d:u:p\n',
+  'recovery phrase names': 'mnemonic: able ',
+  'positional password commands': '$ rabbitmqctl add_user a ',
+  'chpasswd pairs': "'u:p' chpasswd ",
+  'snmp flags': 'snmpget -c ',
+  'schemed passwords': '{PLAIN}',
+  'PuTTY private lines': 'Private-Lines: 999\n',
+  'dotted three-part tokens': 'MTAwMDAwMDAwMDAwMDAwMDAw.abcdef.',
+  'HTML character references': '&quot;&#34;&#x2',
+  'GRANT without ON': 'GRANT SELECT ',
+  'CJK password names': '密码是',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -28,15 +28,16 @@ function readProbe(file: string): Probe {
 
 /**
  * Each probe with the levels it was brought to, so that a change that slides below them fails.
- * The first one prompted a round of rules; the second, the third and the fourth were each written
- * after the rules before them, without sight of the earlier probes, and scored before any rule was
- * changed for them (0.930, 0.932 and 0.936 of their firm leaks).
+ * The first one prompted a round of rules; the second to the fifth were each written after the
+ * rules before them, without sight of the earlier probes, and scored before any rule was changed
+ * for them (0.930, 0.932, 0.936 and 0.958 of their firm leaks).
  */
 const PROBES = [
   { file: 'fresh-probe.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-2.json', minimumRecall: 0.94, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-3.json', minimumRecall: 0.97, maximumBenignAltered: 0.06 },
   { file: 'fresh-probe-4.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
+  { file: 'fresh-probe-5.json', minimumRecall: 0.98, maximumBenignAltered: 0.05 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

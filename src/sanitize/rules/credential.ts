@@ -14,10 +14,13 @@ import { findRevealedSecrets, REVEALED_SECRET_PATTERNS } from './find-revealed-s
 import { ASSIGNMENT_PATTERNS, findSecretAssignments, isCredentialValue } from './find-secret-assignments.js';
 import {
   findCommandCredentials,
+  findDiscordTokens,
   findInfixTokens,
   findKeyValueAttributes,
   findKubernetesSecretData,
   findPgpassPasswords,
+  findPuttyPrivateLines,
+  findSchemedPasswords,
   findSessionStoreKeys,
   STRUCTURED_PATTERNS,
 } from './find-structured-credentials.js';
@@ -74,6 +77,9 @@ function findInPlainText(text: string, found: Found): void {
   findKeySecretPairs(text, found);
   findSessionStoreKeys(text, found);
   findPgpassPasswords(text, found);
+  findDiscordTokens(text, found);
+  findPuttyPrivateLines(text, found);
+  findSchemedPasswords(text, found);
 }
 
 /** `user:password`, as HTTP Basic auth encodes it: one line, a name, a colon, a random password. */

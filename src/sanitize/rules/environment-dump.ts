@@ -1,3 +1,4 @@
+import { CODE } from '../char-codes.js';
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
 import { eachMatch, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
@@ -127,6 +128,9 @@ export const environmentDumpRule: LeakRule = {
         count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
         nextShaped += 2;
       }
+      // `postgres://USER:PASSWORD@HOST:5432`: a URL's parts, not variables
+      const before = text.charCodeAt(match.index - 1);
+      if (before === CODE.SLASH || before === CODE.AT || before === CODE.COLON) return;
       if (isPlainVariable(match)) count(match.index, match.index + match[0].length);
     });
     for (; nextShaped < shaped.length; nextShaped += 2) {

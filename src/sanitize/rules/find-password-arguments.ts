@@ -6,7 +6,10 @@ import {
   isBlank,
   isLineStart,
   isSpaceCode,
+  isWidePunctuation,
   isWordCode,
+  lineEnd,
+  lineStart,
   scanLeft,
   scanRight,
 } from '../text-scan.js';
@@ -30,7 +33,7 @@ const PROSE_WORDS = 8;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|psk|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]o|l[oö]senord|salasana|adgangskode|parola|heslo|jelsz|[sş]ifre|пароль|парол|лозинк|κωδικ|密[码碼]|パスワード|비밀번호/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]o|l[oö]senord|salasana|adgangskode|parola|heslo|jelsz|[sş]ifre|пароль|парол|лозинк|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|jeton|schl[uü]ssel|zugangstoken/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -67,6 +70,17 @@ const CONNECTORS = new Set([
   '->',
   '=>',
 ]);
+
+/** Where the scripts that write words without blanks begin (CJK punctuation, kana, Hangul, Han). */
+const CJK_START = 0x3000;
+
+/**
+ * Particles that join a password's name to its value: Chinese `是`, `为` (`密码为 X`), Japanese
+ * `は` and `が`, Korean `는` and `은`, and a colon or an equals sign written straight after.
+ */
+const CJK_PARTICLES = '是为為はが는은：:=';
+/** Brackets that open a quoted value in those scripts: `「X」`, `『X』`, `【X】`. */
+const CJK_OPENING = '「『【“';
 
 /** The end of French's `mot de passe`. */
 const FRENCH_PASSWORD = /\b[Mm]ot de passe$/;
@@ -143,7 +157,7 @@ function readToken(
   const wordLimit = Math.min(limit, start + ARGUMENT_LENGTH);
   while (end < wordLimit) {
     const code = text.charCodeAt(end);
-    if (isSpaceCode(code)) break;
+    if (isSpaceCode(code) || isWidePunctuation(code)) break;
     if (code === CODE.BACKSLASH) {
       const escaped = text.charCodeAt(end + 1);
       // a JSON-escaped line break, but not the `\\n…` of a UNC path such as `\\nas02\share`
@@ -215,6 +229,15 @@ function needsSecretShape(strength: KeyStrength): boolean {
   return strength === 'password' || strength === 'explicit' || strength === 'provider-secret';
 }
 
+/**
+ * Whether a word after a secret's name is the name of another secret rather than a value. A
+ * provider's name inside a word (`Pw7XqNPM` holds `npm`) is too weak a sign to say so.
+ */
+function namesSecret(word: string): boolean {
+  const strength = cachedKeyStrength(word);
+  return strength !== 'none' && strength !== 'provider';
+}
+
 /** Whether a value read from prose (not an argument, not an assignment) is a credential. */
 function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
   let value = raw;
@@ -249,8 +272,18 @@ function reportFlagArgument(text: string, name: string, end: number, found: Foun
     start = Math.min(token.end, start + 5 + (token.quoted && isQuote(text.charCodeAt(start)) ? 1 : 0));
   }
   const proseFollows = PROSE_AFTER.test(text.slice(token.end, token.end + 8));
-  if (acceptsArgument(value, strength, proseFollows && !token.quoted)) found(start, token.end);
+  if (acceptsArgument(value, strength, proseFollows && !token.quoted)) {
+    found(start, token.end);
+    return;
+  }
+  // `-auth user:token`, `--credentials admin:P`: the secret is what follows the user's name
+  const user = USER_PREFIX.exec(value);
+  if (user !== null && acceptsArgument(value.slice(user[0].length), strength, false))
+    found(Math.min(token.end, start + user[0].length + (token.quoted ? 1 : 0)), token.end);
 }
+
+/** A user's name and a colon at the start of a flag's value. */
+const USER_PREFIX = /^[\w.@-]{1,64}:(?=[^\s:])/;
 
 /** Whether the line holding `index` looks like netrc: it names a `machine` or a `login` before `index`. */
 function isNetrcLine(text: string, index: number): boolean {
@@ -283,19 +316,20 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
   // French writes "password" in three words: `mot de passe`
   if (FRENCH_PASSWORD.test(text.slice(Math.max(0, start - 8), end)))
     return reportProseValue(text, start, end, 'password', found);
-  let strength = cachedKeyStrength(word);
-  if (strength === 'none') return end;
-  // `API key`, `primary key`, `cache key`: the word before decides what a bare `key` is
+  const strength = cachedKeyStrength(word);
+  // `API key`, `primary key`, `cache key`: the word before decides what a bare `key` is, and
+  // makes a secret's name of a word that is none alone (`seed phrase`, `snmp-server community`)
   const previousWordEnd = scanLeft(text, start, isBlank, 2);
   if (previousWordEnd < start && previousWordEnd > 0) {
     const previousWordStart = scanLeft(text, previousWordEnd, isIdentifierCode, 32);
     if (previousWordStart < previousWordEnd) {
       const phrase = cachedKeyStrength(`${text.slice(previousWordStart, previousWordEnd)} ${word}`);
       if (phrase === 'none') return end;
-      strength = phrase;
+      // a name that only the phrase makes is read as the phrase, which names a setting
+      return reportProseValue(text, strength === 'none' ? previousWordStart : start, end, phrase, found);
     }
   }
-  return reportProseValue(text, start, end, strength, found);
+  return strength === 'none' ? end : reportProseValue(text, start, end, strength, found);
 }
 
 /**
@@ -322,8 +356,7 @@ function reportProseValue(
   // so does a secret-named word after a weaker one (`login a_key0 password X`), and a pair of its
   // own after a word that was a value (`kind=key region=eu`)
   if (!first.quoted && PAIR.test(first.value)) return first.start;
-  if (strength !== 'password' && !first.quoted && cachedKeyStrength(first.value) !== 'none')
-    return first.start;
+  if (strength !== 'password' && !first.quoted && namesSecret(first.value)) return first.start;
   if (first.quoted) {
     if (
       !hasWhitespace(first.value) &&
@@ -358,15 +391,15 @@ function reportProseValue(
     // a flag ends the prose; it is read as a flag, with its own argument
     if (text.charCodeAt(token.start) === CODE.HYPHEN) return token.start;
     const bare = token.value.length <= 8 ? token.value.toLowerCase() : '';
-    const connector = CONNECTORS.has(bare) || (bare.endsWith(':') && CONNECTORS.has(bare.slice(0, -1)));
+    // a word that ends in a colon ends a label: `Zugangsschlüssel für die Schnittstelle: X`
+    const connector = CONNECTORS.has(bare) || token.value.endsWith(':');
     if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended
     const next = readToken(text, token.end, limit, 4);
     if (next === undefined) return token.end;
     // a flag starts a value of its own, and so does a secret-named word after a weaker one
     // (`auth failed: invalid password "X"`): read on from there
     if (isFlag(text, next)) return next.start;
-    if (strength !== 'password' && !next.quoted && cachedKeyStrength(next.value) !== 'none')
-      return next.start;
+    if (strength !== 'password' && !next.quoted && namesSecret(next.value)) return next.start;
     if (
       connector &&
       (next.quoted
@@ -387,6 +420,17 @@ function findNamedArguments(text: string, found: Found): void {
   let wordEnd = 0;
   eachMatch(SECRET_WORD, text, (match) => {
     if (match.index < wordEnd) return wordEnd;
+    if (match[0].charCodeAt(0) >= CJK_START) {
+      // Chinese, Japanese and Korean set no blank between a word and its particle: `密码是 X`
+      let end = match.index + match[0].length;
+      // a particle and a colon may both stand there: `初始密码为：X`
+      if (CJK_PARTICLES.includes(text.charAt(end))) end += 1;
+      if (CJK_PARTICLES.includes(text.charAt(end))) end += 1;
+      if (CJK_OPENING.includes(text.charAt(end))) end += 1;
+      const strength = cachedKeyStrength(match[0]);
+      wordEnd = Math.max(end, reportProseValue(text, match.index, end, strength, found));
+      return wordEnd;
+    }
     const start = scanLeft(text, match.index, isIdentifierCode, WORD_LENGTH);
     let end = scanRight(text, match.index, isIdentifierCode, WORD_LENGTH);
     wordEnd = end;
@@ -406,7 +450,10 @@ function findNamedArguments(text: string, found: Found): void {
 
 /** How a client takes its password as a short flag. */
 interface ShortFlag {
+  /** The flag's letters, any of which takes a secret: `p`, or SNMP's `cAX`. */
   flag: string;
+  /** Values that are defaults everyone knows rather than secrets, such as SNMP's `public`. */
+  ignored?: ReadonlySet<string>;
   /** `-pSECRET`. */
   glued: boolean;
   /** `-p SECRET`. */
@@ -424,6 +471,25 @@ const SPACED = (flag: string, after?: string): ShortFlag => ({
   spaced: true,
   ...(after ? { after } : {}),
 });
+
+const SNMP_COMMANDS = [
+  'snmpwalk',
+  'snmpbulkwalk',
+  'snmpget',
+  'snmpgetnext',
+  'snmpbulkget',
+  'snmpset',
+  'snmptable',
+  'snmptrap',
+  'snmpinform',
+  'snmpdf',
+  'snmpstatus',
+  'snmpnetstat',
+  'snmpdelta',
+  'snmptest',
+  'snmpusm',
+  'snmpvacm',
+];
 
 /** Clients that take a password as a short flag, with how each spells it. */
 const SHORT_FLAG_CLIENTS: ReadonlyMap<string, ShortFlag> = new Map([
@@ -488,10 +554,20 @@ const SHORT_FLAG_CLIENTS: ReadonlyMap<string, ShortFlag> = new Map([
     (name) => [name, { flag: 'U', glued: false, spaced: true, afterPercent: true }] as const,
   ),
   ['openssl', SPACED('k')],
+  ...['cqlsh', 'rabbitmqadmin', 'hdbsql', 'rdesktop', 'useradd', 'usermod'].map(
+    (name) => [name, SPACED('p')] as const,
+  ),
+  ...['ipmitool', 'mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr'].map(
+    (name) => [name, SPACED('P')] as const,
+  ),
+  // net-snmp: `-c` is the community, `-A` and `-X` the v3 pass phrases
+  ...SNMP_COMMANDS.map(
+    (name) => [name, { ...SPACED('cAX'), ignored: new Set(['public', 'private']) }] as const,
+  ),
 ]);
 
 const CLIENT_NAME =
-  /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mysqlbinlog|mysqlsh|mariadb(?:-dump|-admin)?|7z|7za|7zr|rar|unrar|sshpass|psexec|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|docker|podman|nerdctl|buildah|skopeo|helm|oras|oc|az|cf|crane|regctl|sqlcmd|bcp|osql|isql|zip|unzip|redis-cli|keydb-cli|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn|vsql|smbclient|rpcclient|smbcacls|smbmap|winexe|smbget|openssl)(?:\.exe)?\b/gi;
+  /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mysqlbinlog|mysqlsh|mariadb(?:-dump|-admin)?|7z|7za|7zr|rar|unrar|sshpass|psexec|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|docker|podman|nerdctl|buildah|skopeo|helm|oras|oc|az|cf|crane|regctl|sqlcmd|bcp|osql|isql|zip|unzip|redis-cli|keydb-cli|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn|vsql|smbclient|rpcclient|smbcacls|smbmap|winexe|smbget|openssl|cqlsh|rabbitmqadmin|hdbsql|rdesktop|useradd|usermod|ipmitool|mosquitto_(?:pub|sub|rr)|snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|inform|df|status|netstat|delta|test|usm|vacm))(?:\.exe)?\b/gi;
 
 /** `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`, `sqlcmd -P X`, `smbclient -U u%X`. */
 function findShortFlagPasswords(text: string, found: Found): void {
@@ -517,10 +593,11 @@ function findShortFlagPasswords(text: string, found: Found): void {
         continue;
       }
       let value: Token | undefined;
-      if (raw === `-${spec.flag}` && spec.spaced) {
+      const named = raw.length >= 2 && raw.charCodeAt(0) === CODE.HYPHEN && spec.flag.includes(raw.charAt(1));
+      if (named && raw.length === 2 && spec.spaced) {
         value = readToken(text, cursor, limit, 4);
         if (value !== undefined) cursor = value.end;
-      } else if (spec.glued && raw.startsWith(`-${spec.flag}`) && raw.length > 2) {
+      } else if (named && spec.glued && raw.length > 2) {
         const offset = text.charCodeAt(token.start + 2) === CODE.EQUALS ? 3 : 2;
         value = { ...token, start: token.start + offset, value: token.value.slice(offset) };
       }
@@ -534,6 +611,7 @@ function findShortFlagPasswords(text: string, found: Found): void {
           found(at + 1, value.end);
         continue;
       }
+      if (spec.ignored?.has(value.value) === true) continue;
       if (acceptsArgument(value.value, 'password', false)) found(value.start, value.end);
     }
     return cursor;
@@ -577,6 +655,108 @@ function findWindowsPasswords(text: string, found: Found): void {
   });
 }
 
+/**
+ * Commands that take a password as a plain argument: `rabbitmqctl add_user U P`, `htpasswd -b
+ * file U P`, `mosquitto_passwd -b file U P`, `net user U P /add`, and DB2's `connect to D user U
+ * using P`. Each names the word the arguments start after, and which of them is the password.
+ */
+interface PositionalPassword {
+  /** The word after which the arguments are counted (a subcommand, or the command itself). */
+  after: readonly string[];
+  /** The password's place among the arguments that are not flags, from 0. */
+  index: number;
+  /** A letter one of the flags must hold: `b` (batch) for htpasswd, whose password is otherwise prompted. */
+  flagLetter?: string;
+  /** A letter that, among the flags, drops the first argument: htpasswd's `-n` writes no file. */
+  noFileLetter?: string;
+}
+
+const POSITIONAL_PASSWORDS: ReadonlyMap<string, PositionalPassword> = new Map([
+  ['rabbitmqctl', { after: ['add_user', 'change_password', 'authenticate_user'], index: 1 }],
+  ['htpasswd', { after: ['htpasswd'], index: 2, flagLetter: 'b', noFileLetter: 'n' }],
+  ['mosquitto_passwd', { after: ['mosquitto_passwd'], index: 2, flagLetter: 'b' }],
+  ['net', { after: ['user'], index: 1 }],
+  ['db2', { after: ['using'], index: 0 }],
+]);
+
+const POSITIONAL_COMMAND = /\b(?:rabbitmqctl|htpasswd|mosquitto_passwd|net|db2)(?:\.exe)?(?=[ \t])/gi;
+
+/** Whether the word at `index` starts a command: first on its line, or after a prompt, a pipe, a separator or `sudo`. */
+function startsCommand(text: string, index: number): boolean {
+  const from = lineStart(text, index, 64);
+  const before = scanLeft(text, index, isBlank, 64);
+  if (before <= from) return true;
+  return (
+    '$#>|;&(`'.includes(text.charAt(before - 1)) || text.slice(Math.max(from, before - 4), before) === 'sudo'
+  );
+}
+
+/** Finds passwords given as plain arguments (see {@link POSITIONAL_PASSWORDS}). */
+function findPositionalPasswords(text: string, found: Found): void {
+  eachMatch(POSITIONAL_COMMAND, text, (match) => {
+    const spec = POSITIONAL_PASSWORDS.get(match[0].toLowerCase().replace(/\.exe$/, ''));
+    if (spec === undefined || !startsCommand(text, match.index)) return;
+    const limit = Math.min(text.length, lineEnd(text, match.index, 1024));
+    let cursor = match.index + match[0].length;
+    let started = spec.after.includes(match[0].toLowerCase());
+    let flags = '';
+    let index = 0;
+    for (
+      let token = readToken(text, cursor, limit);
+      token !== undefined;
+      token = readToken(text, cursor, limit)
+    ) {
+      cursor = token.end;
+      if (!started) {
+        started = spec.after.includes(token.value.toLowerCase());
+        continue;
+      }
+      if (isFlag(text, token)) {
+        flags += token.value.slice(1);
+        continue;
+      }
+      if (token.value.startsWith('/') && spec.after.includes('user')) continue; // `/add`, `/domain`
+      const wanted =
+        spec.noFileLetter !== undefined && flags.includes(spec.noFileLetter) ? spec.index - 1 : spec.index;
+      if (index === wanted) {
+        if (
+          (spec.flagLetter === undefined || flags.includes(spec.flagLetter)) &&
+          token.value !== '*' &&
+          acceptsArgument(token.value, 'password', false)
+        )
+          found(token.start, token.end);
+        return cursor;
+      }
+      index += 1;
+    }
+    return cursor;
+  });
+}
+
+/**
+ * A `user:password` pair fed to `chpasswd` on the same line: `echo 'u:P' | chpasswd`,
+ * `chpasswd <<< "u:P"`. The password is what follows the colon.
+ */
+const CHPASSWD = /\bchpasswd\b/g;
+const QUOTED_USER_PAIR = /['"][a-z_][\w.-]{0,31}:([^'"\s]{3,128})['"]/g;
+
+function findChpasswdPairs(text: string, found: Found): void {
+  let readUntil = 0;
+  eachMatch(CHPASSWD, text, (match) => {
+    // each stretch of a line is read once, however many `chpasswd` it holds
+    const from = Math.max(readUntil, lineStart(text, match.index, 1024));
+    const end = lineEnd(text, match.index, 1024);
+    const line = text.slice(from, end);
+    eachMatch(QUOTED_USER_PAIR, line, (pair) => {
+      const password = pair[1] as string;
+      const at = from + pair.index + pair[0].length - 1 - password.length;
+      if (acceptsArgument(password, 'password', false)) found(at, at + password.length);
+    });
+    readUntil = end;
+    return end;
+  });
+}
+
 /** The scheme of a crypt(3)-style password hash: `$6$`, `$2b$`, `$apr1$`, `$argon2id$`, `$y$`. */
 const CRYPT_SCHEME =
   /^\$(?:1|2[abxy]|5|6|7|y|gy|apr1|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha(?:1|256|512))?|sha1|md5)\$/;
@@ -613,12 +793,53 @@ function findPasswordHashes(text: string, found: Found): void {
   }
 }
 
+/** A name for a wallet's recovery words: `mnemonic`, `seed phrase`, `Secret Recovery Phrase`. */
+const RECOVERY_NAME = /mnemonic|(?:seed|recovery|backup|secret)[ _-]?(?:phrase|words)/gi;
+
+/** BIP-39 writes 12 to 24 words of 3 to 8 lower-case letters; Monero writes 25. */
+const RECOVERY_WORDS = { least: 12, most: 25, shortest: 3, longest: 8 } as const;
+
+/** Characters between a recovery phrase's name and its words: `: "`, `=`, ` is: `. */
+const JOIN_WINDOW = 24;
+
+/**
+ * A wallet's recovery words after their name, quoted or not: `seed phrase: abandon ability …`,
+ * `Your mnemonic is "…"`. Twelve or more words in a row make the phrase; fewer are prose.
+ */
+function findRecoveryPhrases(text: string, found: Found): void {
+  eachMatch(RECOVERY_NAME, text, (match) => {
+    let cursor = match.index + match[0].length;
+    const joinLimit = Math.min(text.length, cursor + JOIN_WINDOW);
+    while (cursor < joinLimit) {
+      const code = text.charCodeAt(cursor);
+      if (isBlank(code) || isQuote(code) || code === CODE.COLON || code === CODE.EQUALS) cursor += 1;
+      else if (text.startsWith('is', cursor) && !isLower(text.charCodeAt(cursor + 2))) cursor += 2;
+      else break;
+    }
+    const start = cursor;
+    let end = cursor;
+    for (let words = 1; words <= RECOVERY_WORDS.most; words += 1) {
+      const wordEnd = scanRight(text, cursor, isLower, RECOVERY_WORDS.longest + 1);
+      const length = wordEnd - cursor;
+      if (length < RECOVERY_WORDS.shortest || length > RECOVERY_WORDS.longest) break;
+      if (words >= RECOVERY_WORDS.least) end = wordEnd;
+      if (text.charCodeAt(wordEnd) !== CODE.SPACE) break;
+      cursor = wordEnd + 1;
+    }
+    if (end > start) found(start, end);
+    return Math.max(cursor, end);
+  });
+}
+
 /** Every credential written as an argument or in prose rather than as `key=value`. */
 export function findPasswordArguments(text: string, found: Found): void {
   findNamedArguments(text, found);
   findShortFlagPasswords(text, found);
   findWindowsPasswords(text, found);
   findPasswordHashes(text, found);
+  findRecoveryPhrases(text, found);
+  findPositionalPasswords(text, found);
+  findChpasswdPairs(text, found);
 }
 
 /** The regular expressions above, for the ReDoS check. */
@@ -638,6 +859,11 @@ export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
   TRAILING_SEPARATOR,
   DRIVE,
   CRYPT_SCHEME,
+  RECOVERY_NAME,
+  USER_PREFIX,
+  POSITIONAL_COMMAND,
+  CHPASSWD,
+  QUOTED_USER_PAIR,
   SOURCE_FLAG,
   CLIENT_NAME,
   SECURE_STRING,

@@ -1,7 +1,7 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
-import { isBlank, isSpaceCode, isWordCode, lineEnd } from '../text-scan.js';
+import { isBlank, isSpaceCode, isWidePunctuation, isWordCode, lineEnd } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { isPlainSecretValue, isSecretReference } from './plain-secret-values.js';
 import { isOtherLetter, type KeyStrength, keyStrength } from './secret-key-names.js';
@@ -89,6 +89,31 @@ const DOTTED_NAME = /^[A-Za-z_][\w-]{0,20}(?:\.[\w-]{1,20}){1,8}$/;
 /** A Kubernetes bootstrap token, `abcdef.0123456789abcdef`: dotted, but a secret. */
 const BOOTSTRAP_TOKEN = /^[a-z0-9]{6}\.(?=[a-z]{0,15}\d)[a-z0-9]{16}$/i;
 
+/**
+ * Whether a dotted value names a property (`config.db.password`, `settings.DB_PASSWORD`) rather
+ * than holds a secret. A part that mixes upper case, lower case and digits (`ember84.IHuzi29`),
+ * or digits in every part (`ember42.KXJ0T7`), is not a path anyone writes; a bootstrap token is
+ * dotted too.
+ */
+function isPropertyPath(value: string): boolean {
+  if (!DOTTED_NAME.test(value) || BOOTSTRAP_TOKEN.test(value)) return false;
+  let upper = false;
+  let lower = false;
+  let digit = false;
+  let everyPartHasDigit = true;
+  for (let index = 0; index <= value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (index === value.length || code === CODE.DOT) {
+      if (upper && lower && digit) return false;
+      everyPartHasDigit &&= digit;
+      upper = lower = digit = false;
+    } else if (isUpper(code)) upper = true;
+    else if (isLower(code)) lower = true;
+    else if (isDigit(code)) digit = true;
+  }
+  return !everyPartHasDigit;
+}
+
 const strengthCache = new Map<string, KeyStrength>();
 const STRENGTH_CACHE_LIMIT = 4096;
 
@@ -151,8 +176,7 @@ export function isCredentialValue(
   if (trimmed.length < 3 || (strength !== 'password' && !explicit && trimmed.length < 8)) return false;
   if (isPlaceholderValue(trimmed)) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
-  if ((DOTTED_NAME.test(trimmed) && !BOOTSTRAP_TOKEN.test(trimmed)) || isSecretReference(trimmed))
-    return false;
+  if (isPropertyPath(trimmed) || isSecretReference(trimmed)) return false;
   if (YAML_TAG.test(trimmed)) return false;
   // code, or a source file as a test runner names it (`PASS src/app.test.ts`)
   if (isCodeLookup(trimmed) || SOURCE_FILE.test(trimmed)) return false;
@@ -283,6 +307,8 @@ const VALUE_KEYS = new Set([
   'settingvalue',
   'propertyvalue',
   'defaultvalue',
+  // CloudFormation parameters and Terraform variables: `MasterUserPassword:` / `Default: …`
+  'default',
   'currentvalue',
   'initialvalue',
 ]);
@@ -547,7 +573,8 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
       code === CODE.CLOSE_PAREN ||
       code === CODE.CLOSE_BRACKET ||
       code === CODE.LESS_THAN ||
-      code === CODE.BACKSLASH
+      code === CODE.BACKSLASH ||
+      isWidePunctuation(code)
     )
       break;
     cursor += 1;
@@ -663,6 +690,12 @@ function standsForVariable(
   );
 }
 
+/** Whether the key at `start` follows a colon (`arn:aws:`) or opens a `${…}` reference. */
+function isNameSegment(text: string, start: number): boolean {
+  const before = text.charCodeAt(start - 1);
+  return before === CODE.COLON || (before === CODE.OPEN_BRACE && text.charCodeAt(start - 2) === CODE.DOLLAR);
+}
+
 /**
  * Values assigned to secret-named keys in any of the shapes configuration and code use: `key =
  * value`, `key: value`, `"key": "value"`, `key := "…"`, `KEY ::= …`, `KEY ?= …`, `$key .= "…"`,
@@ -699,6 +732,15 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     // `git@github.com:acme/api.git`: a host after `@`, then a path, is not a key and its value
     if (!key.quoted && text.charCodeAt(key.start - 1) === CODE.AT) continue;
     let strength = cachedKeyStrength(key.key);
+    // `arn:aws:iam::…`: a provider's name as a segment of a colon-separated name; `${vault:path}`,
+    // `${ssm:/path}`: a resolver's reference
+    if (
+      (strength === 'provider' || strength === 'secret') &&
+      !key.quoted &&
+      code === CODE.COLON &&
+      isNameSegment(text, key.start)
+    )
+      continue;
     if (strength === 'secret' && !key.quoted) strength = phraseStrength(text, key, strength);
     const role = pairRole(key.key);
     if (role === 'name') {

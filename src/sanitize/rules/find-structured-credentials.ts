@@ -310,8 +310,72 @@ export function findPgpassPasswords(text: string, found: Found): void {
   });
 }
 
+/**
+ * A Discord bot token: the bot's id in base64, a dot, a timestamp, a dot and an HMAC. Nothing
+ * prefixes it, so the first part must decode to a 17 to 20 digit id.
+ */
+const DISCORD_TOKEN = /\b[MNO][A-Za-z0-9]{22,27}\.[\w-]{6,7}\.[\w-]{27,40}/g;
+const SNOWFLAKE_ID = /^\d{17,20}$/;
+
+/** Finds Discord bot tokens (see {@link DISCORD_TOKEN}). */
+export function findDiscordTokens(text: string, found: Found): void {
+  eachMatch(DISCORD_TOKEN, text, (match) => {
+    const token = match[0];
+    const id = Buffer.from(token.slice(0, token.indexOf('.')), 'base64').toString('latin1');
+    if (SNOWFLAKE_ID.test(id)) found(match.index, match.index + token.length);
+  });
+}
+
+/** A PuTTY key file's private part: `Private-Lines: N`, then N lines of base64. */
+const PUTTY_PRIVATE_LINES = /^Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?$/gm;
+const PUTTY_LINE_LENGTH = 128;
+
+/** Finds the private lines of PuTTY `.ppk` files, encrypted or not. */
+export function findPuttyPrivateLines(text: string, found: Found): void {
+  if (text.indexOf('Private-Lines') === -1) return;
+  eachMatch(PUTTY_PRIVATE_LINES, text, (match) => {
+    const start = match.index + match[0].length + 1;
+    let end = start;
+    for (let line = Number(match[1]); line > 0 && end < text.length; line -= 1)
+      end = lineEnd(text, end, PUTTY_LINE_LENGTH) + 1;
+    end = Math.min(end, text.length);
+    while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end -= 1;
+    if (end > start) found(start, end);
+    return end;
+  });
+}
+
+/**
+ * A password stored with its scheme in braces, as Dovecot, OpenLDAP's `userPassword` and
+ * htpasswd-style files write it: `{PLAIN}X`, `{CLEARTEXT}X`, and hashes such as `{SSHA}…`,
+ * which can be cracked offline.
+ */
+const SCHEMED_PASSWORD =
+  /\{(?:PLAIN|CLEAR|CLEARTEXT|CRYPT|MD5|SMD5|SHA|SSHA|SHA256|SSHA256|SHA512|SSHA512|SHA256-CRYPT|SHA512-CRYPT|BLF-CRYPT|ARGON2I|ARGON2ID|PBKDF2)\}/g;
+const SCHEMED_PASSWORD_LENGTH = 512;
+
+/** Finds passwords after a scheme in braces (see {@link SCHEMED_PASSWORD}). */
+export function findSchemedPasswords(text: string, found: Found): void {
+  if (text.indexOf('}') === -1) return;
+  eachMatch(SCHEMED_PASSWORD, text, (match) => {
+    const start = match.index + match[0].length;
+    const end = runRight(
+      text,
+      start,
+      (code) => !isSpaceCode(code) && !isQuote(code) && code !== CODE.COMMA,
+      SCHEMED_PASSWORD_LENGTH,
+    );
+    if (end > start && isCredentialValue(text.slice(start, end), 'password')) found(start, end);
+    return end;
+  });
+}
+
 /** The regular expressions above, for the ReDoS check. */
 export const STRUCTURED_PATTERNS: readonly RegExp[] = [
+  DISCORD_TOKEN,
+  SNOWFLAKE_ID,
+  PUTTY_PRIVATE_LINES,
+  SCHEMED_PASSWORD,
   SESSION_STORE_KEY,
   PGPASS_LINE,
   CURL,

@@ -47,6 +47,8 @@ const KNOWN_PUBLIC_VALUES = new Set([
   'AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw',
   'AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE',
   'AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY',
+  // the sample token jwt.io's debugger opens with, quoted in countless tutorials
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
 ]);
 
 /** Whether a whole token is a value published on purpose (a public sample key or stopword). */
@@ -105,6 +107,9 @@ function isMostlyRepeated(body: string): boolean {
 const PLACEHOLDER_VALUE =
   /^(?:null|nil|none|undefined|true|false|yes|no|on|off|required|optional|redacted|hidden|masked|changeme|example|string|empty|n\/a|set|unset|present|missing|valid|invalid|expired|enabled|disabled|secret|password|token|test|dummy|sample|placeholder|default|auto|env|bearer|basic)$/i;
 
+/** The first word of a note in parentheses that stands for a value: `(not set)`, `(sensitive value)`. */
+const PARENTHESISED_WORD = /^(?:not|sensitive|omitted|filtered|encrypted|obscured|elided|removed)$/i;
+
 /** `myPassword`, `myServerAddress`, `MySecretKey`: what goes there, as connection-string docs name it. */
 const MY_PLACEHOLDER = /^[Mm]y[A-Z][a-z]{2,20}(?:[A-Z][a-z]{1,20}){0,3}$/;
 
@@ -131,7 +136,12 @@ export function isPlaceholderValue(value: string): boolean {
   if (PLACEHOLDER_VALUE.test(value) || TEMPLATE_VALUE.test(value) || KNOWN_PUBLIC_VALUES.has(value))
     return true;
   const first = value.charCodeAt(0);
-  if (value.startsWith('ENC[')) return true; // a SOPS-encrypted value
+  if (value.startsWith('ENC[') || value.startsWith('$ANSIBLE_VAULT;')) return true; // encrypted by SOPS or Ansible Vault
+  // `(hidden)`, `(sensitive value)`, `(not set)`, or the `(not` a reader stopped at a blank
+  if (first === CODE.OPEN_PAREN) {
+    const word = value.slice(1, value.endsWith(')') ? -1 : undefined);
+    if (PLACEHOLDER_VALUE.test(word) || PARENTHESISED_WORD.test(word)) return true;
+  }
   if (MY_PLACEHOLDER.test(value)) return true;
   if (isEllipsisOrMask(value)) return true;
   const second = value.charCodeAt(1);
@@ -145,6 +155,7 @@ export function isPlaceholderValue(value: string): boolean {
 export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
   PLACEHOLDER_WORDS,
   PLACEHOLDER_VALUE,
+  PARENTHESISED_WORD,
   TEMPLATE_VALUE,
   MY_PLACEHOLDER,
 ];

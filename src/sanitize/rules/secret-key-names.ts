@@ -62,6 +62,24 @@ const SECRET_PARTS = new Set([
   'jsessionid',
   'aspxauth',
   'sessiontoken',
+  // a message's keyed hash, as signed webhooks and shop callbacks send it: `hmac=…`
+  'hmac',
+  // "token", "secret key" and "access key" in other languages, as logs and configuration write
+  // them (accents dropped: `Zugangsschlüssel` → `zugangsschlussel`)
+  'jeton',
+  'zugangsschlussel',
+  'zugangstoken',
+  'geheimschlussel',
+  'apischlussel',
+  '令牌',
+  '密钥',
+  '秘钥',
+  '密鑰',
+  '金鑰',
+  'トークン',
+  'シークレット',
+  '토큰',
+  '비밀키',
 ]);
 
 /** Words that name a password: the value is a secret even when it is short or a plain word. */
@@ -73,7 +91,11 @@ const PASSWORD_PARTS = new Set([
   'passphrase',
   'passcode',
   'pin',
+  'pw',
   'cleartextpassword',
+  // net-snmp's community lines (`rocommunity6` is read as `rocommunity`)
+  'rocommunity',
+  'rwcommunity',
   // server directives and keystore options: redis's `requirepass` and `masterauth`, sssd's
   // `ldap_default_authtok`, keytool's `-storepass` and `-keypass`
   'requirepass',
@@ -112,10 +134,26 @@ const PASSWORD_PARTS = new Set([
   '密碼',
   'パスワード',
   '비밀번호',
+  '口令',
   'סיסמה',
   'كلمةالمرور',
   'पासवर्ड',
 ]);
+
+/**
+ * Joined spellings that name a wallet's recovery words (`mnemonic`, `seed_phrase`, `Secret
+ * Recovery Phrase`): whoever has them has the wallet, so they count as a password.
+ */
+const RECOVERY_PHRASE_JOINED =
+  /mnemonic|seedphrase|seedwords|recoveryphrase|recoverywords|backupphrase|secretphrase/;
+
+/**
+ * An SNMP community, which is SNMP's password: `snmp_community`, `snmp-server community`,
+ * `community_string`. A `community` alone is a group of people.
+ */
+function namesSnmpCommunity(parts: readonly string[], joined: string): boolean {
+  return joined.includes('community') && (joined.includes('snmp') || parts.at(-1) === 'string');
+}
 
 /** Joined (lower-case, separator-free) spellings that announce a secret across word parts. */
 const SECRET_JOINED =
@@ -438,6 +476,22 @@ const EXPLICIT_PARTS = new Set([
   'credential',
   'credentials',
   'creds',
+  // "token", "secret key" and "access key" in other languages, as logs and configuration write
+  // them (accents dropped: `Zugangsschlüssel` → `zugangsschlussel`)
+  'jeton',
+  'zugangsschlussel',
+  'zugangstoken',
+  'geheimschlussel',
+  'apischlussel',
+  '令牌',
+  '密钥',
+  '秘钥',
+  '密鑰',
+  '金鑰',
+  'トークン',
+  'シークレット',
+  '토큰',
+  '비밀키',
 ]);
 
 /** Words before `key` that make it a secret key: `api_key`, `signing_key`, `APP_KEY`, `x-api-key`. */
@@ -588,9 +642,11 @@ export function keyParts(key: string): string[] {
     current += character.toLowerCase();
   }
   if (current.length > 0) parts.push(current);
-  // `token1`, `password2`: a numbered key is still the key
+  // `token1`, `password2`: a numbered key is still the key; but `pw7` and `db2` keep their digits,
+  // or the start of a password such as `Pw7KCs…` would read as a key name
   return parts.map((part) => {
-    const word = part.length > 2 ? part.replace(/\d+$/, '') || part : part;
+    const bare = part.replace(/\d+$/, '');
+    const word = bare.length > 2 ? bare : part;
     return ASCII_ONLY.test(word) ? word : withoutAccents(word);
   });
 }
@@ -617,6 +673,8 @@ export function keyStrength(key: string): KeyStrength {
       break;
     }
   }
+  if (strength === 'none' && (RECOVERY_PHRASE_JOINED.test(joined) || namesSnmpCommunity(parts, joined)))
+    strength = 'password';
   if (strength === 'none') {
     for (let index = 0; index < parts.length; index += 1) {
       const part = parts[index] as string;
@@ -655,6 +713,7 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /** The regular expressions above, for the ReDoS check. */
 export const KEY_NAME_PATTERNS: readonly RegExp[] = [
+  RECOVERY_PHRASE_JOINED,
   SECRET_JOINED,
   PROVIDER_JOINED,
   EXPLICIT_JOINED,

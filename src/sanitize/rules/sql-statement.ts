@@ -3,7 +3,7 @@ import { eachMatch, lineEnd, lineStart, nextLineStart } from '../text-scan.js';
 
 /** The words a statement can open with; each hit is then checked against statement grammar. */
 const STATEMENT_KEYWORD =
-  /\b(?:select|insert|update|delete|merge|upsert|replace|drop|alter|create|truncate|with|exec|execute|call)\b/gi;
+  /\b(?:select|insert|update|delete|merge|upsert|replace|drop|alter|create|truncate|with|exec|execute|call|grant|revoke|copy)\b/gi;
 
 /** Sticky shapes tried at a keyword, over a window of at most {@link WINDOW_LENGTH} characters. */
 const FROM_WORD = /\bfrom\b/gi;
@@ -20,6 +20,15 @@ const SCHEMA_SHAPE =
 const MERGE_SHAPE =
   /merge\s+into\s+(?:"[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)(?:\s+(?:as\s+)?[A-Za-z_]\w*)?\s+using\b/iy;
 const CTE_SHAPE = /with\s+(?:recursive\s+)?[A-Za-z_]\w*\s+as\s*\(\s*select\b/iy;
+/** `GRANT <privilege> … ON <object> TO <role>` and `REVOKE … FROM`; the ON and TO are found in code. */
+const PRIVILEGE_SHAPE =
+  /(?:grant|revoke)\s+(?:all|select|insert|update|delete|usage|execute|connect|create|references|trigger|truncate|temporary|temp|alter|drop|index)\b/iy;
+const ON_WORD = /\son\s/i;
+const TO_OR_FROM_WORD = /\s(?:to|from)\s/i;
+/** PostgreSQL's `COPY <table> [(columns)] FROM|TO STDIN|STDOUT|'file'|PROGRAM`. */
+const COPY_SHAPE =
+  /copy\s+("[^"\n]+"|[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s*(?:\([^)\n]{0,400}\)\s*)?(?:from|to)\s+(stdin|stdout|program\b|')/iy;
+const PRIVILEGE_REACH = 200;
 const PROCEDURE_SHAPE = /(?:exec|execute|call)\s+(?:[A-Za-z_]\w*\.){1,3}[A-Za-z_]\w*\s*\(?[@:$?'\d]/iy;
 
 /**
@@ -159,6 +168,26 @@ function isSelect(keyword: string, window: string, fromOffset: number): boolean 
   );
 }
 
+/**
+ * `GRANT … ON … TO …` or `REVOKE … ON … FROM …`, in capitals or naming a qualified object:
+ * "grant select access on the dashboard to your team" is English.
+ */
+function isPrivilegeStatement(keyword: string, window: string): boolean {
+  if (matchesAt(PRIVILEGE_SHAPE, window) === null) return false;
+  const head = window.slice(0, PRIVILEGE_REACH);
+  const on = ON_WORD.exec(head);
+  if (on === null) return false;
+  const rest = head.slice(on.index + on[0].length);
+  const to = TO_OR_FROM_WORD.exec(rest);
+  if (to === null) return false;
+  // capitals, a qualified or quoted object, or one role and the semicolon that ends a statement
+  return (
+    isUpperCase(keyword) || /[._"`[]/.test(rest.slice(0, to.index)) || ROLE_AND_END.test(rest.slice(to.index))
+  );
+}
+
+const ROLE_AND_END = /^\s(?:to|from)\s+[\w"]{1,63}\s*;/i;
+
 /** Whether the statement opening at the start of `window` is real SQL, not an English sentence. */
 function isStatement(keyword: string, window: string, fromOffset: number): boolean {
   const lower = keyword.toLowerCase();
@@ -182,6 +211,12 @@ function isStatement(keyword: string, window: string, fromOffset: number): boole
       CLAUSE_AFTER_DELETE.test(window.slice(match[0].length, match[0].length + 80))
     );
   }
+  if (lower === 'grant' || lower === 'revoke') return isPrivilegeStatement(keyword, window);
+  if (lower === 'copy') {
+    const match = matchesAt(COPY_SHAPE, window);
+    if (match === null) return false;
+    return isUpperCase(keyword) || /^std/i.test(match[2] ?? '') || /[."]/.test(match[1] ?? '');
+  }
   if (lower === 'merge') return matchesAt(MERGE_SHAPE, window) !== null;
   if (lower === 'with') return matchesAt(CTE_SHAPE, window) !== null;
   if (lower === 'exec' || lower === 'execute' || lower === 'call')
@@ -196,7 +231,7 @@ function isStatement(keyword: string, window: string, fromOffset: number): boole
 export const sqlStatementRule: LeakRule = {
   name: 'sql',
   description:
-    'SQL statements (SELECT ... FROM, INSERT INTO, UPDATE ... SET, DELETE FROM, DDL, CTEs, procedure calls) checked against statement grammar so that English such as "select a plan from the list" passes, and database error texts with the lines that carry them on (SQLSTATE, ORA-, MySQL, SQL Server, DB2, ClickHouse and Snowflake codes, driver exception classes, missing or duplicate objects, query plans, MongoDB shell commands).',
+    'SQL statements (SELECT ... FROM, INSERT INTO, UPDATE ... SET, DELETE FROM, DDL, GRANT and REVOKE, COPY, CTEs, procedure calls) checked against statement grammar so that English such as "select a plan from the list" passes, and database error texts with the lines that carry them on (SQLSTATE, ORA-, MySQL, SQL Server, DB2, ClickHouse and Snowflake codes, driver exception classes, missing or duplicate objects, query plans, MongoDB shell commands).',
   patterns: [
     STATEMENT_KEYWORD,
     FROM_WORD,
@@ -209,6 +244,11 @@ export const sqlStatementRule: LeakRule = {
     MERGE_SHAPE,
     CTE_SHAPE,
     PROCEDURE_SHAPE,
+    PRIVILEGE_SHAPE,
+    ON_WORD,
+    TO_OR_FROM_WORD,
+    COPY_SHAPE,
+    ROLE_AND_END,
     ...DATABASE_ERROR_PARTS,
     QUOTED_NAME_ERROR,
     CONTINUATION,

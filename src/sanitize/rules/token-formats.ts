@@ -137,8 +137,10 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   // Figma personal access tokens (figma.com/developers/api, "Access tokens")
   format('figma-access-token', ['figd_'], 'word-dash', 32, 80, { minimumEntropy: 3 }),
   format('flutterwave-key', ['FLWSECK_TEST-', 'FLWPUBK_TEST-', 'FLWSECK-', 'FLWPUBK-'], 'word-dash', 12, 40),
+  // a server-side SDK key is `sdk-` and a UUID; mobile (`mob-`) and client-side ids are public
+  format('launchdarkly-sdk-key', ['sdk-'], 'hex-dash', 36, 36, { minimumEntropy: 3 }),
   format('flyio-access-token', ['fo1_'], 'word-dash', 43, 43, { minimumEntropy: 3 }),
-  format('flyio-macaroon', ['fm1a_', 'fm1r_', 'fm2_'], 'base64', 100, 8192, { minimumEntropy: 3 }),
+  format('flyio-macaroon', ['fm1a_', 'fm1r_', 'fm2_'], 'authorization', 100, 8192, { minimumEntropy: 3 }),
   format('frameio-api-token', ['fio-u-'], 'word-dash-dot-equals', 64, 64),
   format('gcp-api-key', ['AIza'], 'word-dash', 35, 35, { minimumEntropy: 3 }),
   format('google-oauth-access-token', ['ya29.'], 'word-dash-dot', 20, 2048),
