@@ -127,3 +127,27 @@ describe('parseIsoDate', () => {
     expect(parseIsoDate('2026-08-01T09:30')?.toISOString()).toBe('2026-08-01T09:30:00.000Z');
   });
 });
+
+describe('validateArguments with an asynchronous schema', () => {
+  // zod's async refinements make `validate` return a promise
+  const input = z.object({ city: z.enum(['Pune', 'Mumbai', 'Delhi']) }).refine(async () => true);
+  const tool = toolFor(input, {
+    type: 'object',
+    properties: { city: { type: 'string', enum: ['Pune', 'Mumbai', 'Delhi'] } },
+    required: ['city'],
+  });
+
+  it('answers with a promise, with the value or the correctable outcome', async () => {
+    const passing = validateArguments(tool, { city: 'Pune' });
+    expect(passing).toBeInstanceOf(Promise);
+    expect(await passing).toEqual({ ok: true, value: { city: 'Pune' } });
+    const failing = await validateArguments(tool, { city: 'Punee' });
+    expect(failing.ok).toBe(false);
+    expect(failing.ok === false && failing.outcome.message).toContain('Pune');
+  });
+
+  it('answers a synchronous schema at once', () => {
+    const sync = toolFor(z.object({ city: z.string() }));
+    expect(validateArguments(sync, { city: 'Pune' })).toEqual({ ok: true, value: { city: 'Pune' } });
+  });
+});

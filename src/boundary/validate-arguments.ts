@@ -10,15 +10,22 @@ import { parseIsoDate } from './parse-iso-date.js';
  * well-formed ISO string, the string becomes a Date and the schema runs once more.
  */
 export function validateArguments(tool: Tool, args: Record<string, unknown>): Validated | Promise<Validated> {
-  // a synchronous schema (most are) answers synchronously, so the call needs no timer for it
-  return then(tool.input['~standard'].validate(args), (result) => {
-    if (result.issues === undefined) return { ok: true, value: result.value };
-    const withDates = coerceIsoDates(args, result.issues);
-    if (withDates === undefined) return failed(tool, args, result.issues);
-    return then(tool.input['~standard'].validate(withDates), (retried) =>
-      retried.issues === undefined ? { ok: true, value: retried.value } : failed(tool, args, retried.issues),
-    );
-  });
+  // a synchronous schema (most are) answers synchronously, so the call needs no timer for it,
+  // nor a closure: only an asynchronous one gets a callback
+  const result = tool.input['~standard'].validate(args);
+  return result instanceof Promise
+    ? result.then((settled) => judge(tool, args, settled))
+    : judge(tool, args, result);
+}
+
+/** What one run of the schema means: the value, a run again with ISO dates as Dates, or the outcome. */
+function judge(tool: Tool, args: Record<string, unknown>, result: Result): Validated | Promise<Validated> {
+  if (result.issues === undefined) return { ok: true, value: result.value };
+  const withDates = coerceIsoDates(args, result.issues);
+  if (withDates === undefined) return failed(tool, args, result.issues);
+  return then(tool.input['~standard'].validate(withDates), (retried) =>
+    retried.issues === undefined ? { ok: true, value: retried.value } : failed(tool, args, retried.issues),
+  );
 }
 
 /** The arguments as the schema made them, or the outcome that says what is wrong. */
