@@ -1,6 +1,11 @@
 import { cutClear } from '../sanitize/clear-cut.js';
 import { rememberOriginalLength } from '../sanitize/original-length.js';
-import { isSecretByKeyName, secretKeyStrength } from '../sanitize/redact-by-key-name.js';
+import {
+  entryValuesCanStay,
+  isEntry,
+  isSecretByKeyName,
+  secretKeyStrength,
+} from '../sanitize/redact-by-key-name.js';
 import { isStrictlyCleanText, markCleanCopy } from '../sanitize/redact-value.js';
 import type { KeyStrength } from '../sanitize/rules/secret-key-names.js';
 
@@ -166,10 +171,15 @@ class Copier {
       if (this.clean && typeof copied === 'string') {
         if ((strength !== 'none' && isSecretByKeyName(strength, copied)) || !isStrictlyCleanText(copied))
           this.clean = false;
+      } else if (this.clean && strength !== 'none' && isPlainEntry(copied)) {
+        // an entry under a secret's name holds that secret (`"x.password": {"value": …}`)
+        this.clean = false;
       }
       if (copied !== undefined) result[key] = copied;
       if (this.full()) break;
     }
+    // a name/value entry's value is judged by the name beside it: `{"name": "DB_PASSWORD", "value": …}`
+    if (this.clean && isEntry(keys) && !entryValuesCanStay(keys, result)) this.clean = false;
     if (this.clean && strengths !== undefined && checked === keys.length) {
       lastCheckedKeys = keys;
       lastCheckedStrengths = strengths;
@@ -186,6 +196,11 @@ class Copier {
  */
 let lastCheckedKeys: readonly string[] | undefined;
 let lastCheckedStrengths: readonly KeyStrength[] | undefined;
+
+/** Whether a copied value is an object (not a list) with a field that holds a setting's value. */
+function isPlainEntry(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && isEntry(Object.keys(value));
+}
 
 /** Whether two key lists hold the same keys in the same order. */
 function sameKeys(keys: readonly string[], last: readonly string[] | undefined): boolean {

@@ -1,3 +1,4 @@
+import { pairRole } from './rules/find-secret-assignments.js';
 import { isPlaceholderValue } from './rules/placeholders.js';
 import { describesValue } from './rules/plain-secret-values.js';
 import { type KeyStrength, keyStrength } from './rules/secret-key-names.js';
@@ -35,11 +36,84 @@ export function isSecretByKeyName(strength: KeyStrength, value: string): boolean
   const trimmed = value.trim();
   if (trimmed.length === 0 || isPlaceholderValue(trimmed)) return false;
   if (strength === 'password') return true;
+  // `last_login: 2026-09-01T16:57:00Z`, `session_count: "12"`: a time or a number is no
+  // credential, nor is a file's name (an S3 listing's `"Key": "reports/2026-11.csv"`)
+  if (TIME_OR_NUMBER.test(trimmed) || FILE_NAME.test(trimmed)) return false;
   // a name that says it holds a secret (`client_secret`, `api_key`) takes a plain word too, unless
   // the word describes the value (`required`, `encrypted`)
   if (strength === 'explicit' || strength === 'provider-secret') return !describesValue(trimmed);
   return !(trimmed.length <= ENUM_LIKE_LENGTH && ENUM_LIKE.test(trimmed));
 }
 
+const FILE_NAME =
+  /^[\w./-]{1,200}\.(?:csv|json|txt|log|pdf|png|jpe?g|gif|svg|html?|xml|ya?ml|zip|gz|tar|parquet|md)$/i;
+const TIME_OR_NUMBER =
+  /^(?:\d{4}-\d{2}-\d{2}(?:[T ][\d:.]{5,18}(?:Z|[+-]\d{2}:?\d{2})?)?|[+-]?\d{1,15}(?:\.\d{1,6})?)$/;
+
+/**
+ * The strength an object lends the fields that hold a setting's value (`value`, `Value`,
+ * `ParameterValue`, `default`): that of the secret a name field beside them names (`{"name":
+ * "DB_PASSWORD", "value": …}`, `{"Key": "api_token", "Value": …}`, `{"type": "secret", "value":
+ * …}`), else `inherited`, that of the key the object sits under (`"spring.datasource.password":
+ * {"value": …}`). `values[i]` is the field of `keys[i]`, read once by the caller. 'none' when no
+ * field holds a value.
+ */
+export function lentStrength(
+  keys: readonly string[],
+  values: readonly unknown[],
+  inherited: KeyStrength,
+): KeyStrength {
+  let holdsValue = false;
+  let named: KeyStrength = 'none';
+  for (let index = 0; index < keys.length; index++) {
+    const role = pairRole(keys[index]!);
+    if (role === 'value') holdsValue = true;
+    else if (role === 'name' && named === 'none') {
+      const name = values[index];
+      if (typeof name === 'string' && name.length <= 128) named = secretKeyStrength(name);
+    }
+  }
+  if (!holdsValue) return 'none';
+  return named === 'none' ? inherited : named;
+}
+
+/**
+ * The strength a field's value is judged by: its key's own, or, for a field that holds a value,
+ * what the object lends it (see {@link lentStrength}). A name field of such an entry (`Key`,
+ * `name`) names the setting, so its own value (`"Key": "Name"`) is not judged as a secret.
+ */
+export function fieldStrength(key: string, lent: KeyStrength, entry: boolean): KeyStrength {
+  const own = secretKeyStrength(key);
+  if (!entry) return own;
+  const role = pairRole(key);
+  if (role === 'value') return own === 'none' ? lent : own;
+  return role === 'name' ? 'none' : own;
+}
+
+/**
+ * Whether the value fields of a name/value entry (already copied into `record`) can stay when
+ * judged by the name beside them; true for an object that is no entry.
+ */
+export function entryValuesCanStay(
+  keys: readonly string[],
+  record: Readonly<Record<string, unknown>>,
+): boolean {
+  const values = keys.map((key) => record[key]);
+  const lent = lentStrength(keys, values, 'none');
+  if (lent === 'none') return true;
+  for (let index = 0; index < keys.length; index++) {
+    const value = values[index];
+    if (pairRole(keys[index]!) === 'value' && typeof value === 'string' && isSecretByKeyName(lent, value))
+      return false;
+  }
+  return true;
+}
+
+/** Whether an object is a name/value entry: one of its keys holds a value (see {@link lentStrength}). */
+export function isEntry(keys: readonly string[]): boolean {
+  for (const key of keys) if (pairRole(key) === 'value') return true;
+  return false;
+}
+
 /** The regular expressions above, for the ReDoS check. */
-export const KEY_NAME_VALUE_PATTERNS: readonly RegExp[] = [ENUM_LIKE];
+export const KEY_NAME_VALUE_PATTERNS: readonly RegExp[] = [ENUM_LIKE, TIME_OR_NUMBER, FILE_NAME];

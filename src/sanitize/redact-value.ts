@@ -2,7 +2,13 @@ import { findLeaks, isKnownClean } from './find-leaks.js';
 import type { Leak } from './leak.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
-import { isSecretByKeyName, secretKeyStrength } from './redact-by-key-name.js';
+import {
+  fieldStrength,
+  isEntry,
+  isSecretByKeyName,
+  lentStrength,
+  secretKeyStrength,
+} from './redact-by-key-name.js';
 import { REDACTED, redactText } from './redact-text.js';
 import type { KeyStrength } from './rules/secret-key-names.js';
 
@@ -140,12 +146,16 @@ export function redactValue(
         setOwn(copy, outputKey, undefined);
         return outputKey;
       });
+      // every field read once, first: a name/value entry's value is judged by its name
+      const fields = keys.map((key) => readProperty(input, key));
+      const entry = isEntry(keys);
+      const lent = entry ? lentStrength(keys, fields, task.keyStrength ?? 'none') : 'none';
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
         const outputKey = outputKeys[index] as string;
-        const strength = secretKeyStrength(key);
+        const strength = fieldStrength(key, lent, entry);
         stack.push({
-          input: readProperty(input, key),
+          input: fields[index],
           path: { parent: path, segment: keySegment(outputKey) },
           assign: (output) => {
             setOwn(copy, outputKey, output);
@@ -242,13 +252,24 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
         lastKeys = keys;
         lastStrengths = strengths;
       }
+      // a name/value entry's value is judged by the name beside it (`{"name": "DB_PASSWORD",
+      // "value": …}`); its fields are read once, first
+      const entry = checkKeyNames && isEntry(keys);
+      const fields = entry ? keys.map((key) => (input as Record<string, unknown>)[key]) : undefined;
+      const lent = fields === undefined ? 'none' : lentStrength(keys, fields, 'none');
       for (let index = 0; index < keys.length; index++) {
-        const field = (input as Record<string, unknown>)[keys[index]!];
+        const key = keys[index]!;
+        const field = fields === undefined ? (input as Record<string, unknown>)[key] : fields[index];
+        const strength = entry ? fieldStrength(key, lent, true) : strengths[index]!;
         if (typeof field === 'string') {
-          const strength = strengths[index]!;
           if (strength !== 'none' && isSecretByKeyName(strength, field)) return false;
           if (!cleanText(options, field)) return false;
-        } else if (typeof field === 'object' && field !== null) stack.push(field);
+        } else if (typeof field === 'object' && field !== null) {
+          // an object under a secret's name lends that name to the value it holds: the careful
+          // walk reads it (`"spring.datasource.password": {"value": …}`)
+          if (strength !== 'none' && !Array.isArray(field) && isEntry(Object.keys(field))) return false;
+          stack.push(field);
+        }
       }
     } catch {
       return false; // a getter or proxy that throws: the full walk knows what to do with it

@@ -121,3 +121,12 @@ describe('tokens under a name that says they are secret', () => {
     );
   });
 });
+
+describe('placeholder words inside random tokens', () => {
+  it('take a word for a placeholder only in the case a person writes it', () => {
+    // `GRFAkE` holds "fake" only by chance; `myFakeKey` and `EXAMPLE` say what they are
+    expect(kept('$ vault kv get -field=password secret/db\nPw7Te4GRFAkE\n')).not.toContain('Pw7Te4GRFAkE');
+    for (const text of ['password: myFakeKey', 'api_key=EXAMPLEKEY123456789'])
+      expect(kept(text), text).toBe(text);
+  });
+});

@@ -4,7 +4,9 @@ import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
 
 interface ProbeLeak {
   family: string;
-  text: string;
+  /** A line a tool returns as text, or (`value`) a result it returns as data. */
+  text?: string;
+  value?: unknown;
   /** What must not survive. */
   secret: string;
   /** Why a reasonable reader might let this one pass, when they might. */
@@ -13,7 +15,18 @@ interface ProbeLeak {
 
 interface ProbeBenign {
   family: string;
-  text: string;
+  text?: string;
+  value?: unknown;
+}
+
+/** What a sample hands the sanitiser: its text, or its structured value. */
+function input(sample: ProbeLeak | ProbeBenign): unknown {
+  return sample.text ?? sample.value;
+}
+
+/** A sanitised sample as the model reads it: a string as it is, a value as JSON. */
+function asRead(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 interface Probe {
@@ -30,7 +43,8 @@ function readProbe(file: string): Probe {
  * Each probe with the levels it was brought to, so that a change that slides below them fails.
  * The first one prompted a round of rules; the second to the fifth were each written after the
  * rules before them, without sight of the earlier probes, and scored before any rule was changed
- * for them (0.930, 0.932, 0.936 and 0.958 of their firm leaks).
+ * for them (0.930, 0.932, 0.936, 0.958 and 0.948 of their firm leaks). The sixth holds structured
+ * results as well as text.
  */
 const PROBES = [
   { file: 'fresh-probe.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
@@ -38,10 +52,11 @@ const PROBES = [
   { file: 'fresh-probe-3.json', minimumRecall: 0.97, maximumBenignAltered: 0.06 },
   { file: 'fresh-probe-4.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-5.json', minimumRecall: 0.98, maximumBenignAltered: 0.05 },
+  { file: 'fresh-probe-6.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
 ];
 
 function survives(sample: ProbeLeak): boolean {
-  return String(sanitizeValue(sample.text)).includes(sample.secret);
+  return asRead(sanitizeValue(input(sample))).includes(sample.secret);
 }
 
 describe.each(PROBES)(
@@ -52,7 +67,9 @@ describe.each(PROBES)(
     it(`catches at least ${minimumRecall} of the leaks no one calls debatable, and alters at most ${maximumBenignAltered} of the benign lines`, () => {
       const firm = probe.leaks.filter((sample) => sample.debatable === undefined);
       const missed = firm.filter(survives);
-      const altered = probe.benign.filter((sample) => sanitizeValue(sample.text) !== sample.text);
+      const altered = probe.benign.filter(
+        (sample) => asRead(sanitizeValue(input(sample))) !== asRead(input(sample)),
+      );
       const recall = 1 - missed.length / firm.length;
       console.log(
         `${file}: recall ${recall.toFixed(3)} (${firm.length - missed.length}/${firm.length}), ` +
@@ -60,15 +77,15 @@ describe.each(PROBES)(
           `benign altered ${altered.length}/${probe.benign.length}`,
       );
       for (const sample of missed)
-        console.log(`  missed [${sample.family}] ${JSON.stringify(sample.text.slice(0, 100))}`);
+        console.log(`  missed [${sample.family}] ${asRead(input(sample)).slice(0, 100)}`);
       for (const sample of altered)
-        console.log(`  altered [${sample.family}] ${JSON.stringify(sample.text.slice(0, 100))}`);
+        console.log(`  altered [${sample.family}] ${asRead(input(sample)).slice(0, 100)}`);
       expect(recall).toBeGreaterThanOrEqual(minimumRecall);
       expect(altered.length / probe.benign.length).toBeLessThanOrEqual(maximumBenignAltered);
     });
 
     it('names secrets that occur in their samples', () => {
-      expect(probe.leaks.filter((sample) => !sample.text.includes(sample.secret))).toEqual([]);
+      expect(probe.leaks.filter((sample) => !asRead(input(sample)).includes(sample.secret))).toEqual([]);
     });
   },
 );

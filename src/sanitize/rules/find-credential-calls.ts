@@ -21,6 +21,7 @@ const OPENING = /[([]/g;
 const CLIENT_SUFFIX = /[_-]?(?:search|client|sdk|api|js|node|provider|factory|handler)$/i;
 /** A setter of one secret: `setPassword("X")`, `withToken('X')`. */
 const SETTER = /^(?:set|with|use)[A-Z_]/;
+const LOGIN_CALL = /(?:^|[._])(?:login|log_in|logIn|signIn|sign_in|authenticate|auth)$/;
 const PLAIN_WORD = /^[a-z]+$/;
 
 const ARGUMENTS_LENGTH = 512;
@@ -78,6 +79,8 @@ function nameBefore(text: string, open: number): string {
 function calleeStrength(name: string): KeyStrength {
   const strength = cachedKeyStrength(name);
   if (strength !== 'none') return strength;
+  // `smtp.login('u', 'X')`, `client.authenticate(u, X)`: a call that logs in takes the password
+  if (LOGIN_CALL.test(name)) return 'secret';
   const bare = name.replace(CLIENT_SUFFIX, '');
   return bare.length >= 4 && bare !== name ? cachedKeyStrength(bare) : 'none';
 }
@@ -115,4 +118,10 @@ export function findCredentialCalls(text: string, found: Found): void {
 }
 
 /** The regular expressions above, for the ReDoS check. */
-export const CREDENTIAL_CALL_PATTERNS: readonly RegExp[] = [OPENING, CLIENT_SUFFIX, SETTER, PLAIN_WORD];
+export const CREDENTIAL_CALL_PATTERNS: readonly RegExp[] = [
+  OPENING,
+  CLIENT_SUFFIX,
+  SETTER,
+  LOGIN_CALL,
+  PLAIN_WORD,
+];

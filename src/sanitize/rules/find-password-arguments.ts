@@ -69,6 +69,8 @@ const CONNECTORS = new Set([
   ':',
   '->',
   '=>',
+  // French quotes, set apart by blanks: `mot de passe « X » incorrect`
+  '«',
 ]);
 
 /** Where the scripts that write words without blanks begin (CJK punctuation, kana, Hangul, Han). */

@@ -338,16 +338,21 @@ const NAME_KEYS = new Set([
   'settingname',
   'property',
   'propertyname',
+  // Azure's key listings (`{"keyName": "key1", "value": …}`), and a typed entry such as a
+  // Keycloak credential or a form field (`{"type": "password", "value": …}`)
+  'keyname',
+  'type',
 ]);
 
 /** How far apart a name key and its value key may sit in one entry, in characters. */
 const PAIR_REACH = 200;
 
-type PairRole = 'name' | 'value' | 'neither';
+/** A key's part in a name/value entry: it names the setting, holds its value, or neither. */
+export type PairRole = 'name' | 'value' | 'neither';
 const roleCache = new Map<string, PairRole>();
 
 /** A key's role in a name/value entry, remembered for the few thousand key names seen last. */
-function pairRole(key: string): PairRole {
+export function pairRole(key: string): PairRole {
   if (key.length < 3 || key.length > 24) return 'neither';
   let role = roleCache.get(key);
   if (role === undefined) {
@@ -693,6 +698,15 @@ function standsForVariable(
   );
 }
 
+/** Whether the name at `start` is a segment of an ARN: the word it is part of opens with `arn:`. */
+function isInArn(text: string, start: number): boolean {
+  let from = start;
+  const floor = Math.max(0, start - 256);
+  while (from > floor && !isSpaceCode(text.charCodeAt(from - 1)) && !isQuote(text.charCodeAt(from - 1)))
+    from -= 1;
+  return text.startsWith('arn:', from);
+}
+
 /** Whether the key at `start` follows a colon (`arn:aws:`) or opens a `${…}` reference. */
 function isNameSegment(text: string, start: number): boolean {
   const before = text.charCodeAt(start - 1);
@@ -736,12 +750,12 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     if (!key.quoted && text.charCodeAt(key.start - 1) === CODE.AT) continue;
     let strength = cachedKeyStrength(key.key);
     // `arn:aws:iam::…`: a provider's name as a segment of a colon-separated name; `${vault:path}`,
-    // `${ssm:/path}`: a resolver's reference
+    // `${ssm:/path}`: a resolver's reference; any segment of an ARN (`arn:aws:secretsmanager:…`)
     if (
-      (strength === 'provider' || strength === 'secret') &&
       !key.quoted &&
       code === CODE.COLON &&
-      isNameSegment(text, key.start)
+      isNameSegment(text, key.start) &&
+      (strength === 'provider' || strength === 'secret' || isInArn(text, key.start))
     )
       continue;
     if (strength === 'secret' && !key.quoted) strength = phraseStrength(text, key, strength);
@@ -765,7 +779,9 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
         strength = namedStrength;
         pairedByName = true;
         namedUntil = -1;
-      } else if (index < heldUntil) {
+      }
+      // a name that names no secret (`Type: String`) leaves the value to the name one level up
+      if (strength === 'none' && index < heldUntil) {
         // `"spring.datasource.password": {"value": "…"}`: the secret sits one level below its name
         strength = heldStrength;
         heldUntil = -1;

@@ -1,4 +1,5 @@
 import { CODE } from '../char-codes.js';
+import { eachMatch } from '../text-scan.js';
 
 /**
  * Placeholders are not secrets. Help text, documentation and support answers show where a
@@ -22,7 +23,7 @@ function isFillerCode(code: number): boolean {
 }
 
 const PLACEHOLDER_WORDS =
-  /example|sample|dummy|placeholder|your[_-]|redacted|change[_-]?me|replace[_-]?me|insert[_-]|fake/i;
+  /example|sample|dummy|placeholder|your[_-]|redacted|change[_-]?me|replace[_-]?me|insert[_-]|fake/gi;
 
 /**
  * Values published on purpose, so never secret: gitleaks' global stopwords and the Google API
@@ -47,6 +48,8 @@ const KNOWN_PUBLIC_VALUES = new Set([
   'AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw',
   'AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE',
   'AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY',
+  // the test-mode secret key Stripe's API reference shows in every example
+  'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
   // the sample token jwt.io's debugger opens with, quoted in countless tutorials
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
 ]);
@@ -76,7 +79,22 @@ export function isPlaceholderBody(body: string, repeatedAllowed = false): boolea
   if (filler * 2 >= body.length || (longestRun >= 8 && !repeatedAllowed)) return true;
   if (!repeatedAllowed && isMostlyRepeated(body)) return true;
   if (hasLongSequence(body)) return true;
-  return PLACEHOLDER_WORDS.test(body);
+  return hasPlaceholderWord(body);
+}
+
+/**
+ * Whether a placeholder word stands in `body` as someone wrote it: in one case or capitalised
+ * (`EXAMPLE`, `example`, `myFakeKey`), not in the mixed case of random letters (`GRFAkE`).
+ */
+function hasPlaceholderWord(body: string): boolean {
+  let written = false;
+  eachMatch(PLACEHOLDER_WORDS, body, (match) => {
+    const word = match[0];
+    const rest = word.slice(1);
+    if (rest === rest.toLowerCase() || word === word.toUpperCase()) written = true;
+    return written ? body.length : undefined;
+  });
+  return written;
 }
 
 /** `abcdefghij…`, `0123456789`, `klmnopqrstuvwx`: ten or more ascending characters never occur by chance. */

@@ -51,7 +51,6 @@ const SECRET_PARTS = new Set([
   'connstr',
   'key',
   'keys',
-  'login',
   'pat',
   // URL signatures (Azure SAS `sig=`) and session cookies under their framework names
   'sig',
@@ -157,7 +156,7 @@ function namesSnmpCommunity(parts: readonly string[], joined: string): boolean {
 
 /** Joined (lower-case, separator-free) spellings that announce a secret across word parts. */
 const SECRET_JOINED =
-  /password|passwd|passphrase|secret|apikey|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey|sessid|sessionid|sessiontoken|aspxauth|authcookie|remembertoken/;
+  /password|passwd|passphrase|secret|apikey|clientkeydata|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey|sessid|sessionid|sessiontoken|aspxauth|authcookie|remembertoken/;
 
 /** Words anywhere in a key name that make it public or a description: `publicToken`, `csrf_token`. */
 const HARMLESS_ANY_PARTS = new Set([
@@ -583,7 +582,7 @@ const ORDINARY_TOKEN_QUALIFIERS = new Set([
 
 /** Joined spellings that name a secret outright; `secretary` and `secretariat` are words of their own. */
 const EXPLICIT_JOINED =
-  /secret(?!ar)|apikey|accesskey|privatekey|signingkey|encryptionkey|masterkey|authtoken|accesstoken|refreshtoken|apitoken|bottoken|credential/;
+  /secret(?!ar)|apikey|clientkeydata|accesskey|privatekey|signingkey|encryptionkey|masterkey|authtoken|accesstoken|refreshtoken|apitoken|bottoken|credential/;
 
 /** Whether a key's words name a secret outright (see {@link KeyStrength}). */
 function isExplicitSecretName(parts: readonly string[], joined: string): boolean {

@@ -8,17 +8,20 @@ const STATEMENT_KEYWORD =
 /** Sticky shapes tried at a keyword, over a window of at most {@link WINDOW_LENGTH} characters. */
 const FROM_WORD = /\bfrom\b/gi;
 /** What follows FROM: a table name, then up to 80 characters of the clause. */
-const FROM_TABLE = /from\s+("[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
+const FROM_TABLE =
+  /from\s+("[^"\n]+"(?:\."[^"\n]+"){0,3}|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
 const INSERT_SHAPE =
-  /(?:insert|upsert|replace)\s+(?:ignore\s+|or (?:replace|ignore|abort|fail|rollback)\s+)?into\s+("[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s*(?:\(|values\b|select\b|set\b|default values\b)/iy;
-const UPDATE_SHAPE = /update\s+(?:"[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s+/iy;
+  /(?:insert|upsert|replace)\s+(?:ignore\s+|or (?:replace|ignore|abort|fail|rollback)\s+)?into\s+("[^"\n]+"(?:\."[^"\n]+"){0,3}|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s*(?:\(|values\b|select\b|set\b|default values\b)/iy;
+const UPDATE_SHAPE =
+  /update\s+(?:"[^"\n]+"(?:\."[^"\n]+"){0,3}|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s+/iy;
 /** `[alias] SET column =` after the table of an UPDATE. */
 const UPDATE_SET = /(?:[A-Za-z_]\w*\s+)?set\s+[\w$."`[\]]+\s*=/iy;
-const DELETE_SHAPE = /delete\s+from\s+("[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
+const DELETE_SHAPE =
+  /delete\s+from\s+("[^"\n]+"(?:\."[^"\n]+"){0,3}|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
 const SCHEMA_SHAPE =
-  /(?:drop|alter|create(?: or replace)?|truncate)\s+(?:(?:unique|temporary|temp|materialized)\s+)?(?:table|database|schema|index|view|sequence|trigger|function|procedure|role|user)\s+(?:if (?:not )?exists\s+)?("[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
+  /(?:drop|alter|create(?: or replace)?|truncate)\s+(?:(?:unique|temporary|temp|materialized)\s+)?(?:table|database|schema|index|view|sequence|trigger|function|procedure|role|user)\s+(?:if (?:not )?exists\s+)?("[^"\n]+"(?:\."[^"\n]+"){0,3}|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)/iy;
 const MERGE_SHAPE =
-  /merge\s+into\s+(?:"[^"\n]+"|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)(?:\s+(?:as\s+)?[A-Za-z_]\w*)?\s+using\b/iy;
+  /merge\s+into\s+(?:"[^"\n]+"(?:\."[^"\n]+"){0,3}|`[^`\n]+`|\[[^\]\n]+\]|[A-Za-z_][\w$]*(?:\.[\w$]+)*)(?:\s+(?:as\s+)?[A-Za-z_]\w*)?\s+using\b/iy;
 const CTE_SHAPE = /with\s+(?:recursive\s+)?[A-Za-z_]\w*\s+as\s*\(\s*select\b/iy;
 /** `GRANT <privilege> … ON <object> TO <role>` and `REVOKE … FROM`; the ON and TO are found in code. */
 const PRIVILEGE_SHAPE =

@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+import { PASSWORD_ALPHABET, seededSecret } from '../helpers/seeded-secrets.js';
+
+const secret = seededSecret(PASSWORD_ALPHABET, 'Pw7', 8, 24);
+const secretName = fc.constantFrom('DB_PASSWORD', 'api_token', 'STRIPE_SECRET_KEY', 'clientSecret', 'secret');
+const nameKey = fc.constantFrom('name', 'Name', 'key', 'Key', 'ParameterKey', 'keyName', 'type');
+const valueKey = fc.constantFrom('value', 'Value', 'ParameterValue', 'default');
+
+function json(value: unknown): string {
+  return JSON.stringify(sanitizeValue(value));
+}
+
+describe('name/value entries in returned data', () => {
+  it('redacts the value of an entry whose name names a secret, in a list and nested', () => {
+    fc.assert(
+      fc.property(nameKey, valueKey, secretName, secret, (name, value, setting, hidden) => {
+        const pod = {
+          spec: {
+            containers: [
+              {
+                env: [
+                  { [name]: 'NODE_ENV', [value]: 'production' },
+                  { [name]: setting, [value]: hidden },
+                ],
+              },
+            ],
+          },
+        };
+        const out = json(pod);
+        expect(out).not.toContain(hidden);
+        expect(out).toContain('production');
+      }),
+    );
+  });
+
+  it('redacts the value held one level below a secret-named key', () => {
+    fc.assert(
+      fc.property(valueKey, secret, (value, hidden) => {
+        const properties = {
+          'spring.datasource.password': { [value]: hidden },
+          'server.port': { [value]: 8080 },
+        };
+        expect(json({ properties })).not.toContain(hidden);
+      }),
+    );
+  });
+
+  it('keeps entries whose name is not a secret, and the names themselves', () => {
+    const value = {
+      Tags: [{ Key: 'Name', Value: 'inventory-web' }],
+      Contents: [{ Key: 'reports/2026-11.csv', Size: 7699977 }],
+      metrics: [{ name: 'latency_ms', value: '42' }],
+      user: { last_login: '2026-09-01T16:57:00Z', user_id: 'auth0|6f1c0e2a9b8d7c6e5f4a3b2c' },
+    };
+    expect(sanitizeValue(value)).toEqual(value);
+  });
+});
