@@ -15,7 +15,7 @@ import { type CallApproval, resolveApprovalTtlMs } from './approval-gate.js';
 import { type DispatchConfig, dispatchCall } from './dispatch-call.js';
 import { type ArgumentLimits, DEFAULT_ARGUMENT_LIMITS } from './parse-arguments.js';
 import { type CreateReference, createReferenceId } from './reference-id.js';
-import { toJsonSafe } from './to-json-safe.js';
+import { type JsonSafeLimits, toJsonSafe } from './to-json-safe.js';
 
 /** Options for {@link createDispatcher}. */
 export interface DispatcherOptions {
@@ -154,9 +154,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     emit,
     clock,
   });
+  // made once: a copy reads its limits, and an object per call was garbage
+  const copyLimits: JsonSafeLimits = {
+    maxDepth: 64,
+    maxNodes: 200_000,
+    maxStringCharacters: maxContentBytes + 1,
+  };
   const copyData = (data: unknown) =>
     // checked while copied: every copy is sanitised next, and a clean one need not be walked again
-    toJsonSafe(data, { maxDepth: 64, maxNodes: 200_000, maxStringCharacters: maxContentBytes + 1 }, true);
+    toJsonSafe(data, copyLimits, true);
   const config: DispatchConfig = {
     tools,
     clock,
