@@ -115,6 +115,8 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'recovery code headings': 'Recovery codes:\nab12-cd34 ',
   'authorization codes': '/callback?code=abcdefghij&',
   'ampersands without a semicolon': 'a&b=&#12',
+  'colon chains of secret names': 'password:',
+  'recovery code headings without a colon': 'backup codes ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

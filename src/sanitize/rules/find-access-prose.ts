@@ -166,9 +166,9 @@ export function findRecoveryCodes(text: string, found: Found): void {
     let cursor = match.index + match[0].length;
     // the rest of the heading line may hold the codes too, after a colon
     const headingEnd = lineEnd(text, cursor, 256);
-    const colon = text.indexOf(':', cursor);
+    const colon = text.slice(cursor, headingEnd).indexOf(':') + cursor;
     cursor =
-      colon !== -1 && colon < headingEnd && nextWord(text, colon + 1, headingEnd) !== undefined
+      colon >= cursor && nextWord(text, colon + 1, headingEnd) !== undefined
         ? colon + 1
         : nextLineStart(text, headingEnd);
     let reported = cursor;

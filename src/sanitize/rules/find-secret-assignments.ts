@@ -698,10 +698,13 @@ function standsForVariable(
   );
 }
 
+/** How far back an ARN's `arn:` may stand from one of its segments. */
+const ARN_REACH = 96;
+
 /** Whether the name at `start` is a segment of an ARN: the word it is part of opens with `arn:`. */
 function isInArn(text: string, start: number): boolean {
   let from = start;
-  const floor = Math.max(0, start - 256);
+  const floor = Math.max(0, start - ARN_REACH);
   while (from > floor && !isSpaceCode(text.charCodeAt(from - 1)) && !isQuote(text.charCodeAt(from - 1)))
     from -= 1;
   return text.startsWith('arn:', from);
@@ -755,7 +758,7 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
       !key.quoted &&
       code === CODE.COLON &&
       isNameSegment(text, key.start) &&
-      (strength === 'provider' || strength === 'secret' || isInArn(text, key.start))
+      (strength === 'provider' || strength === 'secret' || (strength !== 'none' && isInArn(text, key.start)))
     )
       continue;
     if (strength === 'secret' && !key.quoted) strength = phraseStrength(text, key, strength);
