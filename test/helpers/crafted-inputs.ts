@@ -117,6 +117,7 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'ampersands without a semicolon': 'a&b=&#12',
   'colon chains of secret names': 'password:',
   'recovery code headings without a colon': 'backup codes ',
+  'monitored AUTH commands': '"AUTH" "a" ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -13,6 +13,7 @@ import { findPasswordArguments, PASSWORD_ARGUMENT_PATTERNS } from './find-passwo
 import { findPrefixedTokens } from './find-prefixed-tokens.js';
 import {
   findKeySecretPairs,
+  findMonitoredAuth,
   findProtocolCredentials,
   PROTOCOL_CREDENTIAL_PATTERNS,
 } from './find-protocol-credentials.js';
@@ -81,6 +82,7 @@ function findInPlainText(text: string, found: Found): void {
   findCredentialCalls(text, found);
   findProtocolCredentials(text, found);
   findKeySecretPairs(text, found);
+  findMonitoredAuth(text, found);
   findSessionStoreKeys(text, found);
   findPgpassPasswords(text, found);
   findDiscordTokens(text, found);

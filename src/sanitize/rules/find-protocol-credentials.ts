@@ -16,6 +16,11 @@ const AUTH_COMMAND = /\bAUTH (?:PLAIN|XOAUTH2|OAUTHBEARER) /g;
 const PASSWORD_PROMPT = /\b334 UGFzc3dvcmQ6\b/g;
 /** IMAP's `LOGIN` (with its tag) and FTP's or POP3's `PASS`, opening a line or after `C: ` / `> `. */
 const LOGIN_OR_PASS = /(?:^|[\r\n]|[CS]: |> )(?:[A-Za-z]?\d+ LOGIN|PASS) /g;
+/** What a transcript writes before a client's line: `C: `, `CLIENT: `, `>>> `, `-> `. */
+const TRANSCRIPT_PREFIX = /(?:[A-Za-z]{1,6}: |[<>-]{1,3} )/y;
+/** A Redis `AUTH` as `MONITOR` prints it, its arguments quoted: `"AUTH" "X"`, `"auth" "user" "X"`. */
+const MONITORED_AUTH = /"AUTH"((?: "[^"\n]{1,256}"){1,2})/gi;
+
 /** The line before `PASS`: the user, or FTP's "331 Password required". */
 const USER_LINE = /^(?:[CS]: |> )?(?:USER \S|331 )/;
 
@@ -57,9 +62,10 @@ export function findProtocolCredentials(text: string, found: Found): void {
   }
   if (text.indexOf('334 ') !== -1) {
     eachMatch(PASSWORD_PROMPT, text, (match) => {
-      // the client's answer is the next line, after an optional `C: `
+      // the client's answer is the next line, after a transcript's prefix (`C: `, `>>> `, `-> `)
       let start = nextLineStart(text, lineEnd(text, match.index));
-      if (text.startsWith('C: ', start)) start += 3;
+      TRANSCRIPT_PREFIX.lastIndex = start;
+      if (TRANSCRIPT_PREFIX.test(text)) start = TRANSCRIPT_PREFIX.lastIndex;
       return markToken(text, start, found);
     });
   }
@@ -74,6 +80,16 @@ export function findProtocolCredentials(text: string, found: Found): void {
     // the user, then the password
     const userEnd = scanRight(text, after, isCredentialCode, 256);
     return text.charCodeAt(userEnd) === CODE.SPACE ? markToken(text, userEnd + 1, found) : userEnd;
+  });
+}
+
+/** Finds the password of each Redis `AUTH` in `MONITOR` output (see {@link MONITORED_AUTH}). */
+export function findMonitoredAuth(text: string, found: Found): void {
+  if (text.indexOf('"') === -1) return;
+  eachMatch(MONITORED_AUTH, text, (match) => {
+    const end = match.index + match[0].length - 1; // the closing quote
+    const start = text.lastIndexOf('"', end - 1) + 1;
+    if (end > start && !isPlaceholderValue(text.slice(start, end))) found(start, end);
   });
 }
 
@@ -97,5 +113,7 @@ export const PROTOCOL_CREDENTIAL_PATTERNS: readonly RegExp[] = [
   PASSWORD_PROMPT,
   LOGIN_OR_PASS,
   USER_LINE,
+  TRANSCRIPT_PREFIX,
+  MONITORED_AUTH,
   KEY_SECRET_PAIR,
 ];
