@@ -179,8 +179,10 @@ class Copier {
       if (this.full()) break;
     }
     // a name/value entry's value is judged by the name beside it: `{"name": "DB_PASSWORD", "value": …}`
-    if (this.clean && isEntry(keys) && !entryValuesCanStay(keys, result)) this.clean = false;
+    const entry = known !== undefined ? lastCheckedEntry : isEntry(keys);
+    if (this.clean && entry && !entryValuesCanStay(keys, result)) this.clean = false;
     if (this.clean && strengths !== undefined && checked === keys.length) {
+      lastCheckedEntry = entry;
       lastCheckedKeys = keys;
       lastCheckedStrengths = strengths;
     }
@@ -196,6 +198,8 @@ class Copier {
  */
 let lastCheckedKeys: readonly string[] | undefined;
 let lastCheckedStrengths: readonly KeyStrength[] | undefined;
+/** Whether those keys make a name/value entry (see `isEntry`). */
+let lastCheckedEntry = false;
 
 /** Whether a copied value is an object (not a list) with a field that holds a setting's value. */
 function isPlainEntry(value: unknown): boolean {

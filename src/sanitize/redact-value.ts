@@ -214,6 +214,7 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
   // clean, with their strengths, are compared string by string rather than looked up again
   let lastKeys: readonly string[] | undefined;
   let lastStrengths: KeyStrength[] | undefined;
+  let lastEntry = false;
   let budget = CLEAN_WALK_BUDGET;
   if (typeof value === 'string') return cleanText(options, value);
   // the objects on the path from the root: one met again is a cycle, whose far side is being
@@ -251,10 +252,11 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
         }
         lastKeys = keys;
         lastStrengths = strengths;
+        lastEntry = checkKeyNames && isEntry(keys);
       }
       // a name/value entry's value is judged by the name beside it (`{"name": "DB_PASSWORD",
       // "value": …}`); its fields are read once, first
-      const entry = checkKeyNames && isEntry(keys);
+      const entry = lastEntry;
       const fields = entry ? keys.map((key) => (input as Record<string, unknown>)[key]) : undefined;
       const lent = fields === undefined ? 'none' : lentStrength(keys, fields, 'none');
       for (let index = 0; index < keys.length; index++) {
