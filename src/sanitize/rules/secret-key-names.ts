@@ -15,6 +15,27 @@
  */
 export type KeyStrength = 'password' | 'explicit' | 'provider-secret' | 'secret' | 'provider' | 'none';
 
+/**
+ * "Token", "secret key" and "access key" in other languages, as logs and configuration write them
+ * (accents dropped: `Zugangsschlüssel` → `zugangsschlussel`). Each names a secret outright.
+ */
+const OTHER_LANGUAGE_SECRET_WORDS = [
+  'jeton',
+  'zugangsschlussel',
+  'zugangstoken',
+  'geheimschlussel',
+  'apischlussel',
+  '令牌',
+  '密钥',
+  '秘钥',
+  '密鑰',
+  '金鑰',
+  'トークン',
+  'シークレット',
+  '토큰',
+  '비밀키',
+];
+
 /** Words of a key name (after splitting camelCase, snake_case, kebab-case and dots) that name a secret. */
 const SECRET_PARTS = new Set([
   'secret',
@@ -63,22 +84,7 @@ const SECRET_PARTS = new Set([
   'sessiontoken',
   // a message's keyed hash, as signed webhooks and shop callbacks send it: `hmac=…`
   'hmac',
-  // "token", "secret key" and "access key" in other languages, as logs and configuration write
-  // them (accents dropped: `Zugangsschlüssel` → `zugangsschlussel`)
-  'jeton',
-  'zugangsschlussel',
-  'zugangstoken',
-  'geheimschlussel',
-  'apischlussel',
-  '令牌',
-  '密钥',
-  '秘钥',
-  '密鑰',
-  '金鑰',
-  'トークン',
-  'シークレット',
-  '토큰',
-  '비밀키',
+  ...OTHER_LANGUAGE_SECRET_WORDS,
 ]);
 
 /** Words that name a password: the value is a secret even when it is short or a plain word. */
@@ -475,22 +481,7 @@ const EXPLICIT_PARTS = new Set([
   'credential',
   'credentials',
   'creds',
-  // "token", "secret key" and "access key" in other languages, as logs and configuration write
-  // them (accents dropped: `Zugangsschlüssel` → `zugangsschlussel`)
-  'jeton',
-  'zugangsschlussel',
-  'zugangstoken',
-  'geheimschlussel',
-  'apischlussel',
-  '令牌',
-  '密钥',
-  '秘钥',
-  '密鑰',
-  '金鑰',
-  'トークン',
-  'シークレット',
-  '토큰',
-  '비밀키',
+  ...OTHER_LANGUAGE_SECRET_WORDS,
 ]);
 
 /** Words before `key` that make it a secret key: `api_key`, `signing_key`, `APP_KEY`, `x-api-key`. */
