@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { decodedView, decodedWindows, originalSpan } from '../../src/sanitize/decoded-view.js';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import { redactText } from '../../src/sanitize/redact-text.js';
+import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+import { PASSWORD_ALPHABET, seededSecret } from '../helpers/seeded-secrets.js';
 
 const word = fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/);
 const password = fc
@@ -119,5 +121,34 @@ describe('encoded forms', () => {
       }),
       { numRuns: 10 },
     );
+  });
+});
+
+describe('hex-encoded secrets', () => {
+  const typed = seededSecret(PASSWORD_ALPHABET, 'Pw7', 8, 20);
+  const hex = (text: string, upper: boolean) => {
+    const encoded = Buffer.from(text).toString('hex');
+    return upper ? encoded.toUpperCase() : encoded;
+  };
+
+  it('redacts a hex run that decodes to a credential or a connection string, in either case', () => {
+    fc.assert(
+      fc.property(typed, fc.boolean(), (secret, upper) => {
+        for (const plain of [`postgres://app:${secret}@db.internal:5432/app`, `DB_PASSWORD=${secret}`]) {
+          const encoded = hex(plain, upper);
+          expect(String(sanitizeValue(`$ echo ${encoded} | xxd -r -p`))).not.toContain(encoded);
+        }
+      }),
+    );
+  });
+
+  it('keeps digests and ids, which decode to no text', () => {
+    for (const text of [
+      'sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      'commit 4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+      `payload ${hex('hello from the build server, all good', false)}`,
+    ]) {
+      expect(sanitizeValue(text), text).toBe(text);
+    }
   });
 });

@@ -57,3 +57,23 @@ describe('name/value entries in returned data', () => {
     expect(sanitizeValue(value)).toEqual(value);
   });
 });
+
+describe('fields of password managers and cluster configs in returned data', () => {
+  it("redacts a 1Password item's concealed field and an account key named inside a longer key", () => {
+    fc.assert(
+      fc.property(secret, (hidden) => {
+        const item = {
+          category: 'LOGIN',
+          fields: [
+            { id: 'username', type: 'STRING', label: 'username', value: 'root@example.com' },
+            { id: 'password', type: 'CONCEALED', purpose: 'PASSWORD', label: 'password', value: hidden },
+          ],
+        };
+        const cluster = { spark_conf: { 'fs.azure.account.key.lake1.dfs.core.windows.net': `${hidden}==` } };
+        expect(json(item)).not.toContain(hidden);
+        expect(json(item)).toContain('root@example.com');
+        expect(json(cluster)).not.toContain(hidden);
+      }),
+    );
+  });
+});

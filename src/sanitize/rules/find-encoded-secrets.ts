@@ -68,10 +68,36 @@ export function findEncodedSecrets(text: string, inspect: (decoded: string) => b
     const length = index - start;
     if (length < SHORTEST_RUN) continue;
     const run = text.slice(start, start + Math.min(length, LONGEST_DECODED_RUN));
+    // a hex run (`echo 736b5f6c… | xxd -r -p`) decodes as hex; a digest decodes to no text
+    if (isHexText(run)) {
+      const decoded = decodeHex(run);
+      if (decoded !== undefined && inspect(decoded)) found(start, index);
+      continue;
+    }
     if (!looksEncoded(run)) continue;
     const decoded = decodeText(run) ?? decodeAfterJoinedName(run);
     if (decoded !== undefined && inspect(decoded)) found(start, index);
   }
+}
+
+/** Whether a run is an even number of hex digits in one case, as `xxd -p` and `hex` write them. */
+function isHexText(run: string): boolean {
+  if (run.length % 2 === 1) return false;
+  let upper = false;
+  let lower = false;
+  for (let index = 0; index < run.length; index += 1) {
+    const code = run.charCodeAt(index);
+    if (code >= CODE.LOWER_A && code <= CODE.LOWER_A + 5) lower = true;
+    else if (code >= CODE.UPPER_A && code <= CODE.UPPER_A + 5) upper = true;
+    else if (code < CODE.DIGIT_0 || code > CODE.DIGIT_9) return false;
+  }
+  return !(upper && lower);
+}
+
+/** A hex run decoded, when it reads as text. */
+function decodeHex(run: string): string | undefined {
+  const bytes = Buffer.from(run, 'hex');
+  return isText(bytes) ? bytes.toString('latin1') : undefined;
 }
 
 /** The run decoded, when it reads as text. */

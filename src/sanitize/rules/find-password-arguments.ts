@@ -30,6 +30,7 @@ const WORD_LENGTH = 64;
 const ARGUMENT_LENGTH = 512;
 const PROSE_WINDOW = 96;
 const PROSE_WORDS = 8;
+const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
@@ -347,7 +348,8 @@ function reportProseValue(
 ): number {
   const word = text.slice(start, end);
   const limit = Math.min(text.length, end + PROSE_WINDOW);
-  let first = readToken(text, end, limit, 4);
+  // aligned configuration pads a name to a column: `HTTP_Passwd     X` in Fluent Bit, nginx, Apache
+  let first = readToken(text, end, limit, ALIGNED_BLANKS);
   // Cisco IOS writes the secret's encryption type first: `password 0 X`, `secret 5 $1$…`, `key 7 0822…`
   if (first !== undefined && !first.quoted && IOS_TYPE.test(first.value)) {
     const typed = readToken(text, first.end, limit, 4);

@@ -17,7 +17,7 @@ import { isPlaceholderValue } from './placeholders.js';
 
 /** Commands whose output is a secret; some only with a flag (see {@link NEEDED_FLAGS}). */
 const REVEALING_COMMAND =
-  /\b(?:base64[ \t]+(?:-d|-D|--decode)|kubectl[ \t]+get[ \t]+secrets?|vault[ \t]+(?:kv[ \t]+get|read)|aws[ \t]+secretsmanager[ \t]+get-secret-value|aws[ \t]+ssm[ \t]+get-parameters?|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|az[ \t]+keyvault[ \t]+secret[ \t]+show|op[ \t]+read|pass[ \t]+show|security[ \t]+find-(?:generic|internet)-password|doppler[ \t]+secrets[ \t]+get|heroku[ \t]+config:get|openssl[ \t]+rand|aws[ \t]+ecr[ \t]+get-login-password)\b/g;
+  /\b(?:base64[ \t]+(?:-d|-D|--decode)|kubectl[ \t]+get[ \t]+secrets?|vault[ \t]+(?:kv[ \t]+get|read)|aws[ \t]+secretsmanager[ \t]+get-secret-value|aws[ \t]+ssm[ \t]+get-parameters?|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|az[ \t]+keyvault[ \t]+secret[ \t]+show|op[ \t]+read|pass[ \t]+show|security[ \t]+find-(?:generic|internet)-password|doppler[ \t]+secrets[ \t]+get|heroku[ \t]+config:get|openssl[ \t]+rand|aws[ \t]+ecr[ \t]+get-login-password|argocd[ \t]+admin[ \t]+initial-password)\b/g;
 
 /** The flags without which a command prints something else: a table, JSON, an encrypted value. */
 const NEEDED_FLAGS: Readonly<Record<string, readonly string[]>> = {

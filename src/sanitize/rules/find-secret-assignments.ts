@@ -342,6 +342,10 @@ const NAME_KEYS = new Set([
   // Keycloak credential or a form field (`{"type": "password", "value": …}`)
   'keyname',
   'type',
+  // password managers' item fields: 1Password's `{"id": "password", "label": …, "value": …}`
+  'id',
+  'label',
+  'purpose',
 ]);
 
 /** How far apart a name key and its value key may sit in one entry, in characters. */
@@ -491,6 +495,9 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
   while (cursor > limit && isKeyCode(text.charCodeAt(cursor - 1))) cursor -= 1;
   let key = text.slice(cursor, keyEnd);
   if (operator === CODE.GREATER_THAN) {
+    // `KEY=<your-openai-key>`: a placeholder in angle brackets after an operator, not an element
+    const beforeTag = text.charCodeAt(cursor - 2);
+    if (beforeTag === CODE.EQUALS || beforeTag === CODE.COLON) return undefined;
     return text.charCodeAt(cursor - 1) === CODE.LESS_THAN && key.length > 0
       ? { key, start: cursor, quoted: false, element: true }
       : undefined;
@@ -712,8 +719,12 @@ function isInArn(text: string, start: number): boolean {
 
 /** Whether the key at `start` follows a colon (`arn:aws:`) or opens a `${…}` reference. */
 function isNameSegment(text: string, start: number): boolean {
-  const before = text.charCodeAt(start - 1);
-  return before === CODE.COLON || (before === CODE.OPEN_BRACE && text.charCodeAt(start - 2) === CODE.DOLLAR);
+  return text.charCodeAt(start - 1) === CODE.COLON || opensReference(text, start);
+}
+
+/** Whether the key at `start` opens a `${…}` reference: `${AWS_SECRET_ACCESS_KEY:?must be set}`. */
+function opensReference(text: string, start: number): boolean {
+  return text.charCodeAt(start - 1) === CODE.OPEN_BRACE && text.charCodeAt(start - 2) === CODE.DOLLAR;
 }
 
 /**
@@ -758,7 +769,10 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
       !key.quoted &&
       code === CODE.COLON &&
       isNameSegment(text, key.start) &&
-      (strength === 'provider' || strength === 'secret' || (strength !== 'none' && isInArn(text, key.start)))
+      (strength === 'provider' ||
+        strength === 'secret' ||
+        opensReference(text, key.start) ||
+        (strength !== 'none' && isInArn(text, key.start)))
     )
       continue;
     if (strength === 'secret' && !key.quoted) strength = phraseStrength(text, key, strength);

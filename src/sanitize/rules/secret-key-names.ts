@@ -162,7 +162,7 @@ function namesSnmpCommunity(parts: readonly string[], joined: string): boolean {
 
 /** Joined (lower-case, separator-free) spellings that announce a secret across word parts. */
 const SECRET_JOINED =
-  /password|passwd|passphrase|secret|apikey|clientkeydata|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey|sessid|sessionid|sessiontoken|aspxauth|authcookie|remembertoken/;
+  /password|passwd|passphrase|secret|apikey|clientkeydata|accountkey|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey|sessid|sessionid|sessiontoken|aspxauth|authcookie|remembertoken/;
 
 /** Words anywhere in a key name that make it public or a description: `publicToken`, `csrf_token`. */
 const HARMLESS_ANY_PARTS = new Set([
@@ -230,6 +230,7 @@ const PROVIDER_PARTS = new Set([
   'grafana',
   'harness',
   'heroku',
+  'honeycomb',
   'hubspot',
   'huggingface',
   'intercom',
@@ -573,7 +574,7 @@ const ORDINARY_TOKEN_QUALIFIERS = new Set([
 
 /** Joined spellings that name a secret outright; `secretary` and `secretariat` are words of their own. */
 const EXPLICIT_JOINED =
-  /secret(?!ar)|apikey|clientkeydata|accesskey|privatekey|signingkey|encryptionkey|masterkey|authtoken|accesstoken|refreshtoken|apitoken|bottoken|credential/;
+  /secret(?!ar)|apikey|clientkeydata|accountkey|accesskey|privatekey|signingkey|encryptionkey|masterkey|authtoken|accesstoken|refreshtoken|apitoken|bottoken|credential/;
 
 /** Whether a key's words name a secret outright (see {@link KeyStrength}). */
 function isExplicitSecretName(parts: readonly string[], joined: string): boolean {

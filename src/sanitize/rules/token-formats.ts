@@ -137,6 +137,8 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   // Figma personal access tokens (figma.com/developers/api, "Access tokens")
   format('figma-access-token', ['figd_'], 'word-dash', 32, 80, { minimumEntropy: 3 }),
   format('flutterwave-key', ['FLWSECK_TEST-', 'FLWPUBK_TEST-', 'FLWSECK-', 'FLWPUBK-'], 'word-dash', 12, 40),
+  // NATS nkey seeds: `S`, the key's type (user, account, operator), then base32
+  format('nats-nkey-seed', ['SU', 'SA', 'SO'], 'upper-alphanumeric', 56, 56, { minimumEntropy: 3.5 }),
   // a server-side SDK key is `sdk-` and a UUID; mobile (`mob-`) and client-side ids are public
   format('launchdarkly-sdk-key', ['sdk-'], 'hex-dash', 36, 36, { minimumEntropy: 3 }),
   format('flyio-access-token', ['fo1_'], 'word-dash', 43, 43, { minimumEntropy: 3 }),
