@@ -47,8 +47,9 @@ export function isSecretByKeyName(strength: KeyStrength, value: string): boolean
 
 const FILE_NAME =
   /^[\w./-]{1,200}\.(?:csv|json|txt|log|pdf|png|jpe?g|gif|svg|html?|xml|ya?ml|zip|gz|tar|parquet|md)$/i;
+/** A time, or a number as short as the text rules allow one (a longer run of digits can be a key). */
 const TIME_OR_NUMBER =
-  /^(?:\d{4}-\d{2}-\d{2}(?:[T ][\d:.]{5,18}(?:Z|[+-]\d{2}:?\d{2})?)?|[+-]?\d{1,15}(?:\.\d{1,6})?)$/;
+  /^(?:\d{4}-\d{2}-\d{2}(?:[T ][\d:.]{5,18}(?:Z|[+-]\d{2}:?\d{2})?)?|[+-]?\d{1,12}(?:\.\d{1,6})?)$/;
 
 /**
  * The strength an object lends the fields that hold a setting's value (`value`, `Value`,

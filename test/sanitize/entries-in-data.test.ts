@@ -77,3 +77,13 @@ describe('fields of password managers and cluster configs in returned data', () 
     );
   });
 });
+
+describe('numbers under secret names in returned data', () => {
+  it('keeps a count or a time, and redacts a long run of digits under a name that says it is secret', () => {
+    expect(sanitizeValue({ session_count: '12', last_login: '2026-09-01T16:57:00Z' })).toEqual({
+      session_count: '12',
+      last_login: '2026-09-01T16:57:00Z',
+    });
+    expect(json({ client_secret: '83927401928374' })).not.toContain('83927401928374');
+  });
+});
