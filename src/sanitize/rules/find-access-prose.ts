@@ -9,7 +9,6 @@ import {
   scanLeft,
   scanRight,
 } from '../text-scan.js';
-import { hasSecretShape } from './find-password-arguments.js';
 import { isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
 
@@ -69,25 +68,26 @@ function isGivenPassword(value: string, quoted: boolean): boolean {
   if (value.includes('://') || value.startsWith('/') || value.startsWith('@') || value.includes('@'))
     return false;
   if (NAME_AND_VERSION.test(value) || isPlaceholderValue(value)) return false;
-  return hasSecretShape(value) && hasTwoKinds(value) && isCredentialValue(value, 'password');
+  return hasThreeKinds(value) && isCredentialValue(value, 'password');
 }
 
-/** Letters and digits, or mixed case with a symbol: two kinds of character at least. */
-function hasTwoKinds(value: string): boolean {
-  let kinds = 0;
-  let upper = false;
-  let lower = false;
-  let digit = false;
-  let symbol = false;
+/**
+ * Three of the four kinds of character a typed password mixes: upper case, lower case, digits and
+ * symbols. A word of a sentence has no blanks, so this also gives it a password's shape.
+ */
+function hasThreeKinds(value: string): boolean {
+  let upper = 0;
+  let lower = 0;
+  let digit = 0;
+  let symbol = 0;
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
-    if (isUpper(code)) upper = true;
-    else if (isLower(code)) lower = true;
-    else if (isDigit(code)) digit = true;
-    else symbol = true;
+    if (isUpper(code)) upper = 1;
+    else if (isLower(code)) lower = 1;
+    else if (isDigit(code)) digit = 1;
+    else symbol = 1;
   }
-  for (const kind of [upper, lower, digit, symbol]) if (kind) kinds += 1;
-  return kinds >= 3;
+  return upper + lower + digit + symbol >= 3;
 }
 
 /**

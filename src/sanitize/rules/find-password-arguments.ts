@@ -197,7 +197,7 @@ function readToken(
 }
 
 /** A password-like shape for prose: letters with digits, or mixed case with a symbol. */
-export function hasSecretShape(value: string): boolean {
+function hasSecretShape(value: string): boolean {
   let letters = false;
   let digits = false;
   let upper = false;
