@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/*.audit.test.ts'],
+    setupFiles: ['test/helpers/fast-check-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/*.audit.test.ts'],
+    setupFiles: ['test/helpers/fast-check-setup.ts'],
     testTimeout: 30_000,
   },
 });

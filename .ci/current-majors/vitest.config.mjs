@@ -12,6 +12,7 @@ export default defineConfig({
       'test/adapters/openai-agents.test.ts',
       'test/adapters/streaming.test.ts',
     ],
+    setupFiles: ['test/helpers/fast-check-setup.ts'],
     testTimeout: 30_000,
   },
 });

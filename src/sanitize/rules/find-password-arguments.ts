@@ -15,6 +15,7 @@ import {
 } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
+import { DIGIT_BETWEEN_LETTERS } from './plain-secret-values.js';
 import { isOtherLetter, type KeyStrength } from './secret-key-names.js';
 
 /**
@@ -234,9 +235,15 @@ function needsSecretShape(strength: KeyStrength): boolean {
 
 /**
  * Whether a word after a secret's name is the name of another secret rather than a value. A
- * provider's name inside a word (`Pw7XqNPM` holds `npm`) is too weak a sign to say so.
+ * provider's name inside a word (`Pw7XqNPM` holds `npm`) is too weak a sign to say so, and so is
+ * a secret's word that a random token holds by chance (`Pw7PwY5zN`, `Pw7x#ycC2LoBFLSSid`): a
+ * name is made of a word's characters, and no digit stands between two of its letters.
  */
 function namesSecret(word: string): boolean {
+  for (let index = 0; index < word.length; index += 1) {
+    if (!isIdentifierCode(word.charCodeAt(index))) return false;
+  }
+  if (DIGIT_BETWEEN_LETTERS.test(word)) return false;
   const strength = cachedKeyStrength(word);
   return strength !== 'none' && strength !== 'provider';
 }
@@ -390,6 +397,9 @@ function reportProseValue(
   // prose: `The new API key for tenant acme is 7f3c…`, `password was reset to Xk7#…`. The
   // words read here are not read again as names: the scan goes on from the last one, so that
   // each character is read a bounded number of times
+  // `machine db01 login pw__ password X`: a word that names a secret and is no value is read
+  // again as a name (a weaker name has already stopped here)
+  if (!first.quoted && namesSecret(first.value)) return first.start;
   let token: Token = first;
   for (let words = 0; words < PROSE_WORDS; words += 1) {
     // a flag ends the prose; it is read as a flag, with its own argument
@@ -403,7 +413,10 @@ function reportProseValue(
     // a flag starts a value of its own, and so does a secret-named word after a weaker one
     // (`auth failed: invalid password "X"`): read on from there
     if (isFlag(text, next)) return next.start;
-    if (strength !== 'password' && !next.quoted && namesSecret(next.value)) return next.start;
+    // under a password's name such a word may be the password (`reset to Password123`); after
+    // any other name it is read as a name
+    const namesOther = !next.quoted && namesSecret(next.value);
+    if (namesOther && strength !== 'password') return next.start;
     if (
       connector &&
       (next.quoted
@@ -414,6 +427,7 @@ function reportProseValue(
       found(next.start, next.end);
       return next.end;
     }
+    if (namesOther) return next.start;
     token = next;
   }
   return token.end;

@@ -182,8 +182,7 @@ export function isCredentialValue(
   if (isCodeLookup(trimmed) || SOURCE_FILE.test(trimmed)) return false;
   const plainWord = PLAIN_WORD.test(trimmed);
   if (strength === 'password') return trimmed.length >= 4 && !(plainWord && proseFollows);
-  if (explicit && isPlainSecretValue(trimmed, proseFollows, bareWordIsName) && !isMostlyWords(trimmed))
-    return true;
+  if (explicit && isPlainSecretValue(trimmed, proseFollows, bareWordIsName)) return true;
   if (isCamelCaseWords(trimmed)) return false;
   // a token has no blanks, and is not mostly words: `etcdctl get /x`, `id:AgencyIdentificationCode`
   if (trimmed.length < 8 || plainWord || /\s/.test(trimmed) || isMostlyWords(trimmed)) return false;
@@ -223,13 +222,25 @@ const SOURCE_FILE =
 /** A name, then the bracket that calls or indexes it. */
 const CODE_LOOKUP = /^([A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){0,6})[([]/;
 
-/** Whether CamelCase words (`AgencyIdentificationCode`) make up most of a value. */
+/**
+ * Whether CamelCase words (`AgencyIdentificationCode`) make up most of a value. A run counts only
+ * when its words average four letters or more: a random token's letters fall into short parts that
+ * can each pass for a word by chance (`nagSekgAt`, `YeHyKgic`), an identifier's seldom do.
+ */
 function isMostlyWords(value: string): boolean {
   let wordy = 0;
   for (const segment of value.split(/[^A-Za-z]+/)) {
-    if (segment.length >= 8 && isCamelCaseWords(segment)) wordy += segment.length;
+    if (segment.length >= 8 && segment.length >= 4 * countCamelWords(segment) && isCamelCaseWords(segment))
+      wordy += segment.length;
   }
-  return wordy * 2 >= value.length;
+  return wordy * 3 >= value.length * 2;
+}
+
+/** How many CamelCase words a run of letters holds: one per capital, and one more if it starts in lower case. */
+function countCamelWords(letters: string): number {
+  let words = isLower(letters.charCodeAt(0)) ? 1 : 0;
+  for (let index = 0; index < letters.length; index += 1) if (isUpper(letters.charCodeAt(index))) words += 1;
+  return words;
 }
 
 /**

@@ -68,15 +68,22 @@ export function isPlaceholderBody(body: string, repeatedAllowed = false): boolea
   let filler = 0;
   let longestRun = 0;
   let run = 0;
+  let longestSame = 0; // the longest run of one filler character
+  let same = 0;
   for (let index = 0; index < body.length; index += 1) {
     const code = body.charCodeAt(index);
     if (isFillerCode(code)) {
       filler += 1;
       run += 1;
+      same = code === body.charCodeAt(index - 1) ? same + 1 : 1;
       if (run > longestRun) longestRun = run;
-    } else run = 0;
+      if (same > longestSame) longestSame = same;
+    } else run = same = 0;
   }
-  if (filler * 2 >= body.length || (longestRun >= 8 && !repeatedAllowed)) return true;
+  // half filler makes a placeholder when some of it is one character repeated (`xx-xxx`,
+  // `**.***`): a random token can hold as many `x`, `#` and `-` scattered (`Xq9-oXJd#X`, `g-XxiR`)
+  if ((filler * 2 >= body.length && longestSame >= 3) || filler * 4 >= body.length * 3) return true;
+  if (longestRun >= 8 && !repeatedAllowed) return true;
   if (!repeatedAllowed && isMostlyRepeated(body)) return true;
   if (hasLongSequence(body)) return true;
   return hasPlaceholderWord(body);

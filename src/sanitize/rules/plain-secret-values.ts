@@ -383,6 +383,12 @@ export function isSecretReference(value: string): boolean {
   return REFERENCE_PREFIX.test(value);
 }
 
+/**
+ * A digit between two letters (`w7Q`, `Y5z`), which a random token holds and the name of a
+ * setting seldom does: a token that holds a secret's word by chance (`Pw7PwY5zN`) is no name.
+ */
+export const DIGIT_BETWEEN_LETTERS = /[A-Za-z]\d{1,8}[A-Za-z]/;
+
 /** `AuthToken`, `clientSecret`: a name in CamelCase. */
 const CAMEL_NAME = /^[A-Za-z][a-z]+[A-Z]/;
 
@@ -472,12 +478,15 @@ export function isPlainSecretValue(value: string, proseFollows: boolean, bareWor
     if (upper > 0 && letters === value.length && CAMEL_NAME.test(value)) return false;
   }
   // `token: auth_token`, `api_key = get_api_key`, `apiKey`: an identifier of several words, one
-  // of them secret-named, is a reference to the secret, not the secret
+  // of them secret-named, is a reference to the secret, not the secret; a symbol other than a
+  // separator (`Pw7#PwHP-`) or a digit between letters (`Xw7QdY7Pw`) makes it no identifier
+  if (symbols > 0 || DIGIT_BETWEEN_LETTERS.test(value)) return true;
   return !(separators > 0 || CAMEL_NAME.test(value)) || keyStrength(value) === 'none';
 }
 
 /** The regular expressions above, for the ReDoS check. */
 export const PLAIN_SECRET_PATTERNS: readonly RegExp[] = [
+  DIGIT_BETWEEN_LETTERS,
   DURATION_OR_SIZE,
   CONSTANT_NAME,
   REFERENCE_PREFIX,
