@@ -3,7 +3,9 @@ import { rememberOriginalLength } from '../sanitize/original-length.js';
 import {
   entryValuesCanStay,
   isEntry,
+  isPlainEntry,
   isSecretByKeyName,
+  sameKeys,
   secretKeyStrength,
 } from '../sanitize/redact-by-key-name.js';
 import { isStrictlyCleanText, markCleanCopy } from '../sanitize/redact-value.js';
@@ -200,15 +202,3 @@ let lastCheckedKeys: readonly string[] | undefined;
 let lastCheckedStrengths: readonly KeyStrength[] | undefined;
 /** Whether those keys make a name/value entry (see `isEntry`). */
 let lastCheckedEntry = false;
-
-/** Whether a copied value is an object (not a list) with a field that holds a setting's value. */
-function isPlainEntry(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && isEntry(Object.keys(value));
-}
-
-/** Whether two key lists hold the same keys in the same order. */
-function sameKeys(keys: readonly string[], last: readonly string[] | undefined): boolean {
-  if (last === undefined || last.length !== keys.length) return false;
-  for (let index = 0; index < keys.length; index++) if (keys[index] !== last[index]) return false;
-  return true;
-}

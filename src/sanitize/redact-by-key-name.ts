@@ -81,10 +81,15 @@ export function lentStrength(
 /**
  * The strength a field's value is judged by: its key's own, or, for a field that holds a value,
  * what the object lends it (see {@link lentStrength}). A name field of such an entry (`Key`,
- * `name`) names the setting, so its own value (`"Key": "Name"`) is not judged as a secret.
+ * `name`) names the setting, so its own value (`"Key": "Name"`) is not judged as a secret. `own`
+ * is the key's own strength, for a caller that has it already.
  */
-export function fieldStrength(key: string, lent: KeyStrength, entry: boolean): KeyStrength {
-  const own = secretKeyStrength(key);
+export function fieldStrength(
+  key: string,
+  lent: KeyStrength,
+  entry: boolean,
+  own: KeyStrength = secretKeyStrength(key),
+): KeyStrength {
   if (!entry) return own;
   const role = pairRole(key);
   if (role === 'value') return own === 'none' ? lent : own;
@@ -114,6 +119,24 @@ export function entryValuesCanStay(
 export function isEntry(keys: readonly string[]): boolean {
   for (const key of keys) if (pairRole(key) === 'value') return true;
   return false;
+}
+
+/**
+ * Whether a value is an object (not a list) that is a name/value entry. Under a secret's name such
+ * an entry holds that secret (`"spring.datasource.password": {"value": …}`).
+ */
+export function isPlainEntry(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && isEntry(Object.keys(value));
+}
+
+/**
+ * Whether two key lists hold the same keys in the same order: the rows of a list repeat their
+ * keys, so a walk that found one row's keys clean, with their strengths, can reuse that answer.
+ */
+export function sameKeys(keys: readonly string[], last: readonly string[] | undefined): boolean {
+  if (last === undefined || last.length !== keys.length) return false;
+  for (let index = 0; index < keys.length; index++) if (keys[index] !== last[index]) return false;
+  return true;
 }
 
 /** The regular expressions above, for the ReDoS check. */

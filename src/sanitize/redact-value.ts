@@ -5,8 +5,10 @@ import { carryOriginalLength } from './original-length.js';
 import {
   fieldStrength,
   isEntry,
+  isPlainEntry,
   isSecretByKeyName,
   lentStrength,
+  sameKeys,
   secretKeyStrength,
 } from './redact-by-key-name.js';
 import { REDACTED, redactText } from './redact-text.js';
@@ -262,14 +264,14 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
       for (let index = 0; index < keys.length; index++) {
         const key = keys[index]!;
         const field = fields === undefined ? (input as Record<string, unknown>)[key] : fields[index];
-        const strength = entry ? fieldStrength(key, lent, true) : strengths[index]!;
+        const strength = entry ? fieldStrength(key, lent, true, strengths[index]) : strengths[index]!;
         if (typeof field === 'string') {
           if (strength !== 'none' && isSecretByKeyName(strength, field)) return false;
           if (!cleanText(options, field)) return false;
         } else if (typeof field === 'object' && field !== null) {
           // an object under a secret's name lends that name to the value it holds: the careful
           // walk reads it (`"spring.datasource.password": {"value": …}`)
-          if (strength !== 'none' && !Array.isArray(field) && isEntry(Object.keys(field))) return false;
+          if (strength !== 'none' && isPlainEntry(field)) return false;
           stack.push(field);
         }
       }
@@ -309,11 +311,4 @@ export function isStrictlyCleanText(text: string): boolean {
 /** Whether a string is clean: most strings of tool data were seen clean before, and answer at once. */
 function cleanText(options: { allowRules: readonly LeakRuleName[] }, text: string): boolean {
   return isKnownClean(text) || findLeaks(text, options).length === 0;
-}
-
-/** Whether two key lists hold the same keys in the same order. */
-function sameKeys(keys: readonly string[], last: readonly string[] | undefined): boolean {
-  if (last === undefined || last.length !== keys.length) return false;
-  for (let index = 0; index < keys.length; index++) if (keys[index] !== last[index]) return false;
-  return true;
 }
