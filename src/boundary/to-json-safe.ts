@@ -5,8 +5,11 @@ import {
   isEntry,
   isPlainEntry,
   isSecretByKeyName,
+  pairStrengths,
   sameKeys,
   secretKeyStrength,
+  tableKeys,
+  tableStrengths,
 } from '../sanitize/redact-by-key-name.js';
 import { isStrictlyCleanText, markCleanCopy } from '../sanitize/redact-value.js';
 import type { KeyStrength } from '../sanitize/rules/secret-key-names.js';
@@ -133,6 +136,8 @@ class Copier {
       items.push(copied === undefined ? null : copied);
       if (this.full()) break;
     }
+    // a name/value list (`["requirepass", "X"]`) is judged by its names: the careful walk does that
+    if (this.clean && pairStrengths(items) !== undefined) this.clean = false;
     rememberOriginalLength(items, list.length);
     return items;
   }
@@ -183,8 +188,12 @@ class Copier {
     // a name/value entry's value is judged by the name beside it: `{"name": "DB_PASSWORD", "value": …}`
     const entry = known !== undefined ? lastCheckedEntry : isEntry(keys);
     if (this.clean && entry && !entryValuesCanStay(keys, result)) this.clean = false;
+    // and so is a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`)
+    const table = known !== undefined ? lastCheckedTable : tableKeys(keys) !== undefined;
+    if (this.clean && table && tableStrengths(keys, result) !== undefined) this.clean = false;
     if (this.clean && strengths !== undefined && checked === keys.length) {
       lastCheckedEntry = entry;
+      lastCheckedTable = table;
       lastCheckedKeys = keys;
       lastCheckedStrengths = strengths;
     }
@@ -202,3 +211,5 @@ let lastCheckedKeys: readonly string[] | undefined;
 let lastCheckedStrengths: readonly KeyStrength[] | undefined;
 /** Whether those keys make a name/value entry (see `isEntry`). */
 let lastCheckedEntry = false;
+/** Whether those keys can make a table of columns and rows (see `tableKeys`). */
+let lastCheckedTable = false;

@@ -121,6 +121,92 @@ export function isEntry(keys: readonly string[]): boolean {
   return false;
 }
 
+/** Most names a name/value list is read for: longer lists of strings are data, not settings. */
+const PAIR_LIST_LIMIT = 256;
+
+/**
+ * The strengths of a name/value list's values: `["requirepass", "X", "port", "6379"]` (Redis's
+ * `CONFIG GET` and `HGETALL` replies), `["api_key", "X"]` (a key/value pair as a tuple). The list
+ * holds an even number of items, and every other one, from the first, is a setting's name; each
+ * value is judged by the name before it. Undefined when the list is no such list or names no
+ * secret.
+ */
+export function pairStrengths(list: readonly unknown[]): KeyStrength[] | undefined {
+  const length = list.length;
+  if (length < 2 || length % 2 !== 0 || length > PAIR_LIST_LIMIT * 2) return undefined;
+  let strengths: KeyStrength[] | undefined;
+  // a list of field names (`["token", "type", "id", "name"]`, a schema's `required`) holds only
+  // words: a list of pairs holds at least one value that is none
+  let onlyWords = true;
+  for (let index = 0; index < length; index += 2) {
+    const name = list[index];
+    if (typeof name !== 'string' || !SETTING_NAME.test(name)) return undefined;
+    const value = list[index + 1];
+    if (onlyWords && !(typeof value === 'string' && FIELD_NAME.test(value))) onlyWords = false;
+    const strength = secretKeyStrength(name);
+    if (strength === 'none') continue;
+    strengths ??= new Array<KeyStrength>(length).fill('none');
+    strengths[index + 1] = strength;
+  }
+  return onlyWords ? undefined : strengths;
+}
+
+/** A field's name as a list of names holds it: letters, `_` and `-`. */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z_-]{0,63}$/;
+
+/** A setting's name: a word of letters, digits, `_`, `-` and `.`, as configuration writes one. */
+const SETTING_NAME = /^[A-Za-z_][\w.-]{0,63}$/;
+
+/** Keys that hold a table's column names, and keys that hold its rows, in query results. */
+const COLUMN_KEYS = new Set([
+  'columns',
+  'cols',
+  'fields',
+  'headers',
+  'header',
+  'columnNames',
+  'column_names',
+]);
+const ROW_KEYS = new Set(['rows', 'data', 'values', 'records']);
+
+/**
+ * A table a query tool returns as columns and rows (`{"columns": ["user", "api_key"], "rows":
+ * [["ada", "X"]]}`, columns also as `{"name": …}` objects): the key that holds the rows, and the
+ * strength of each column's name, by which each row's cells are judged. Undefined when the object
+ * is no such table or no column names a secret.
+ */
+export function tableStrengths(
+  keys: readonly string[],
+  record: object,
+): { rowsKey: string; strengths: KeyStrength[] } | undefined {
+  const table = tableKeys(keys);
+  if (table === undefined) return undefined;
+  const columns = (record as Record<string, unknown>)[table.columnsKey];
+  if (!Array.isArray((record as Record<string, unknown>)[table.rowsKey]) || !Array.isArray(columns))
+    return undefined;
+  if (columns.length > PAIR_LIST_LIMIT) return undefined;
+  let secret = false;
+  const strengths = columns.map((column: unknown) => {
+    const name =
+      typeof column === 'object' && column !== null ? (column as Record<string, unknown>).name : column;
+    const strength = typeof name === 'string' && name.length <= 128 ? secretKeyStrength(name) : 'none';
+    if (strength !== 'none') secret = true;
+    return strength;
+  });
+  return secret ? { rowsKey: table.rowsKey, strengths } : undefined;
+}
+
+/** The keys of an object that hold a table's column names and its rows, if it has both. */
+export function tableKeys(keys: readonly string[]): { columnsKey: string; rowsKey: string } | undefined {
+  let columnsKey: string | undefined;
+  let rowsKey: string | undefined;
+  for (const key of keys) {
+    if (COLUMN_KEYS.has(key)) columnsKey = key;
+    else if (ROW_KEYS.has(key)) rowsKey = key;
+  }
+  return columnsKey === undefined || rowsKey === undefined ? undefined : { columnsKey, rowsKey };
+}
+
 /**
  * Whether a value is an object (not a list) that is a name/value entry. Under a secret's name such
  * an entry holds that secret (`"spring.datasource.password": {"value": …}`).
@@ -140,4 +226,9 @@ export function sameKeys(keys: readonly string[], last: readonly string[] | unde
 }
 
 /** The regular expressions above, for the ReDoS check. */
-export const KEY_NAME_VALUE_PATTERNS: readonly RegExp[] = [ENUM_LIKE, TIME_OR_NUMBER, FILE_NAME];
+export const KEY_NAME_VALUE_PATTERNS: readonly RegExp[] = [
+  ENUM_LIKE,
+  TIME_OR_NUMBER,
+  FILE_NAME,
+  SETTING_NAME,
+];

@@ -8,8 +8,11 @@ import {
   isPlainEntry,
   isSecretByKeyName,
   lentStrength,
+  pairStrengths,
   sameKeys,
   secretKeyStrength,
+  tableKeys,
+  tableStrengths,
 } from './redact-by-key-name.js';
 import { REDACTED, redactText } from './redact-text.js';
 import type { KeyStrength } from './rules/secret-key-names.js';
@@ -34,6 +37,10 @@ interface Task {
   serialised: boolean;
   /** How strongly the property name above this value announces a secret. */
   keyStrength?: KeyStrength;
+  /** For a table's rows: the strengths of its columns, by which each row's cells are judged. */
+  rowStrengths?: readonly KeyStrength[];
+  /** For a row or a name/value list: the strength each item is judged by. */
+  itemStrengths?: readonly KeyStrength[];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -63,6 +70,7 @@ export function redactValue(
 ): RedactedValue {
   if (isClean(value, allowRules)) return { value, leaks: [] }; // nothing to copy
   const leaks: Leak[] = [];
+  const checkKeyNames = !allowRules.includes('credential');
   const copies = new Map<object, unknown>(); // lives for one call; a Map is cheaper than a WeakMap
   let result: unknown;
   const stack: Task[] = [
@@ -83,11 +91,7 @@ export function redactValue(
     const task = stack.pop() as Task;
     const { input, path, assign } = task;
     if (typeof input === 'string') {
-      if (
-        task.keyStrength !== undefined &&
-        !allowRules.includes('credential') &&
-        isSecretByKeyName(task.keyStrength, input)
-      ) {
+      if (task.keyStrength !== undefined && checkKeyNames && isSecretByKeyName(task.keyStrength, input)) {
         record(path, ['credential']);
         assign(REDACTED);
         continue;
@@ -112,7 +116,12 @@ export function redactValue(
         carryOriginalLength(input, copy);
         copies.set(input, copy);
         assign(copy);
+        // a table's row, or a name/value list (`["requirepass", "X"]`): each item is judged by its
+        // column's or its name's strength
+        const items = task.itemStrengths ?? (checkKeyNames ? pairStrengths(input) : undefined);
+        const rows = task.rowStrengths;
         for (let index = input.length - 1; index >= 0; index -= 1) {
+          const strength = items?.[index] ?? 'none';
           stack.push({
             input: input[index],
             path: { parent: path, segment: `[${index}]` },
@@ -120,6 +129,8 @@ export function redactValue(
               copy[index] = output;
             },
             serialised: false,
+            ...(strength === 'none' ? {} : { keyStrength: strength }),
+            ...(rows === undefined ? {} : { itemStrengths: rows }),
           });
         }
         continue;
@@ -152,6 +163,7 @@ export function redactValue(
       const fields = keys.map((key) => readProperty(input, key));
       const entry = isEntry(keys);
       const lent = entry ? lentStrength(keys, fields, task.keyStrength ?? 'none') : 'none';
+      const table = checkKeyNames ? tableStrengths(keys, input) : undefined;
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
         const outputKey = outputKeys[index] as string;
@@ -164,6 +176,7 @@ export function redactValue(
           },
           serialised: false,
           ...(strength === 'none' ? {} : { keyStrength: strength }),
+          ...(key === table?.rowsKey ? { rowStrengths: table.strengths } : {}),
         });
       }
     } catch {
@@ -217,6 +230,7 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
   let lastKeys: readonly string[] | undefined;
   let lastStrengths: KeyStrength[] | undefined;
   let lastEntry = false;
+  let lastTable = false;
   let budget = CLEAN_WALK_BUDGET;
   if (typeof value === 'string') return cleanText(options, value);
   // the objects on the path from the root: one met again is a cycle, whose far side is being
@@ -235,6 +249,9 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
     stack.push(LEAVE);
     try {
       if (Array.isArray(input)) {
+        // a name/value list (`["requirepass", "X"]`) takes the careful walk, which judges each
+        // value by its name
+        if (checkKeyNames && pairStrengths(input) !== undefined) return false;
         for (const item of input) {
           if (typeof item === 'string') {
             // most strings of tool data were seen clean before: answer those without the call
@@ -255,7 +272,10 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
         lastKeys = keys;
         lastStrengths = strengths;
         lastEntry = checkKeyNames && isEntry(keys);
+        lastTable = checkKeyNames && tableKeys(keys) !== undefined;
       }
+      // so does a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`)
+      if (lastTable && tableStrengths(keys, input) !== undefined) return false;
       // a name/value entry's value is judged by the name beside it (`{"name": "DB_PASSWORD",
       // "value": …}`); its fields are read once, first
       const entry = lastEntry;

@@ -138,6 +138,15 @@ export function isWidePunctuation(code: number): boolean {
   );
 }
 
+/** A kana, a CJK ideograph or a Hangul syllable: a word of prose, which a typed password seldom holds. */
+export function isEastAsianLetter(code: number): boolean {
+  return (
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0x3400 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7af)
+  );
+}
+
 /**
  * Calls `visit` for every match of a global `pattern` in `text`, reusing the pattern object
  * (`String#matchAll` clones the RegExp on every call and keeps every match alive at once).

@@ -118,6 +118,11 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'colon chains of secret names': 'password:',
   'recovery code headings without a colon': 'backup codes ',
   'monitored AUTH commands': '"AUTH" "a" ',
+  'dot leaders after a password name': 'password ..... ',
+  'var_dump arrows': '["pass"]=>\n  string(',
+  'several-word names before a colon': 'وكلمة المرور: ',
+  'instance variables': '@api_key=',
+  'inflected password words': 'hasła hasLength ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -43,8 +43,8 @@ function readProbe(file: string): Probe {
  * Each probe with the levels it was brought to, so that a change that slides below them fails.
  * The first one prompted a round of rules; the second to the fifth were each written after the
  * rules before them, without sight of the earlier probes, and scored before any rule was changed
- * for them (0.930, 0.932, 0.936, 0.958, 0.948 and 0.932 of their firm leaks). The sixth and the
- * seventh hold structured results as well as text.
+ * for them (0.930, 0.932, 0.936, 0.958, 0.948, 0.932 and 0.931 of their firm leaks). The sixth to the
+ * eighth hold structured results as well as text.
  */
 const PROBES = [
   { file: 'fresh-probe.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
@@ -54,6 +54,7 @@ const PROBES = [
   { file: 'fresh-probe-5.json', minimumRecall: 0.98, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-6.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
   { file: 'fresh-probe-7.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
+  { file: 'fresh-probe-8.json', minimumRecall: 0.97, maximumBenignAltered: 0.1 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

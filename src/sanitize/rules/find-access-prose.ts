@@ -192,7 +192,11 @@ export function findRecoveryCodes(text: string, found: Found): void {
   });
 }
 
-/** An authorization code in a redirect's query: `?code=…` beside `state=` or on a callback path. */
+/**
+ * An authorization code in a redirect's query: `?code=…` beside `state=` or on a callback path.
+ * The redirect says outright that it carries a credential, so the code is judged as one under an
+ * explicit name: a random code with a few repeated characters is one too.
+ */
 const QUERY_CODE = /[?&]code=/g;
 const CALLBACK_URL = /callback|oauth|authoriz|redirect|signin|sign-in|login|sso|auth\/|state=/i;
 const URL_REACH = 512;
@@ -216,7 +220,7 @@ export function findAuthorizationCodes(text: string, found: Found): void {
       urlEnd = scanRight(text, end, isNotSpace, URL_REACH);
       isCallback = CALLBACK_URL.test(text.slice(urlStart, urlEnd));
     }
-    if (isCallback && end - start >= 10 && isCredentialValue(text.slice(start, end), 'secret'))
+    if (isCallback && end - start >= 10 && isCredentialValue(text.slice(start, end), 'explicit'))
       found(start, end);
     return end;
   });

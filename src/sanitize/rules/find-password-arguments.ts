@@ -35,7 +35,9 @@ const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]o|l[oö]senord|salasana|adgangskode|parola|heslo|jelsz|[sş]ifre|пароль|парол|лозинк|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|jeton|schl[uü]ssel|zugangstoken/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|jeton|schl[uü]ssel|zugangstoken/gi;
+
+const FULL_WIDTH_COLON = 0xff1a;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -215,6 +217,13 @@ function hasSecretShape(value: string): boolean {
   return letters && (digits || (upper && lower && symbols));
 }
 
+/** Whether a word is a leader of three dots or more, as tables draw between a name and its value. */
+function isDotLeader(word: string): boolean {
+  if (word.length < 3) return false;
+  for (let index = 0; index < word.length; index += 1) if (word.charCodeAt(index) !== CODE.DOT) return false;
+  return true;
+}
+
 /** Whether a flag's argument can be a credential of the given strength. */
 function acceptsArgument(value: string, strength: KeyStrength, proseFollows: boolean): boolean {
   if (value.length === 0) return false;
@@ -252,7 +261,10 @@ function namesSecret(word: string): boolean {
 function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
   let value = raw;
   while (value.length > 0 && ',.;:)'.includes(value.charAt(value.length - 1))) value = value.slice(0, -1);
-  if (value.length < 4 || value.includes('://') || value.includes('@') || value.startsWith('/')) return false;
+  if (value.length < 4 || value.includes('://') || value.startsWith('/')) return false;
+  // an e-mail address (`password for bob@example.com`), not a password with an `@` (`Hooli@2021`)
+  const at = value.indexOf('@');
+  if (at === 0 || (at > 0 && value.indexOf('.', at) > at)) return false;
   if (!acceptsArgument(value, strength, false)) return false;
   return !needsSecretShape(strength) || hasSecretShape(value);
 }
@@ -322,11 +334,16 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
     previous === CODE.BACKSLASH
   )
     return end;
-  if (!isBlank(text.charCodeAt(end))) return end;
+  // a colon after the word ends a name of several words (Arabic `وكلمة المرور: X`); a name of one
+  // word and a colon is an assignment, which its own rule reads
+  const after = text.charCodeAt(end);
+  const colon = (after === CODE.COLON || after === FULL_WIDTH_COLON) && isBlank(text.charCodeAt(end + 1));
+  if (!isBlank(after) && !colon) return end;
   // French writes "password" in three words: `mot de passe`
   if (FRENCH_PASSWORD.test(text.slice(Math.max(0, start - 8), end)))
     return reportProseValue(text, start, end, 'password', found);
   const strength = cachedKeyStrength(word);
+  if (colon && strength !== 'none') return end;
   // `API key`, `primary key`, `cache key`: the word before decides what a bare `key` is, and
   // makes a secret's name of a word that is none alone (`seed phrase`, `snmp-server community`)
   const previousWordEnd = scanLeft(text, start, isBlank, 2);
@@ -357,6 +374,9 @@ function reportProseValue(
   const limit = Math.min(text.length, end + PROSE_WINDOW);
   // aligned configuration pads a name to a column: `HTTP_Passwd     X` in Fluent Bit, nginx, Apache
   let first = readToken(text, end, limit, ALIGNED_BLANKS);
+  // a leader of dots runs from the name to its value: `password ........ X` (Laravel's config:show)
+  if (first !== undefined && !first.quoted && isDotLeader(first.value))
+    first = readToken(text, first.end, limit, 4);
   // Cisco IOS writes the secret's encryption type first: `password 0 X`, `secret 5 $1$…`, `key 7 0822…`
   if (first !== undefined && !first.quoted && IOS_TYPE.test(first.value)) {
     const typed = readToken(text, first.end, limit, 4);
@@ -413,10 +433,9 @@ function reportProseValue(
     // a flag starts a value of its own, and so does a secret-named word after a weaker one
     // (`auth failed: invalid password "X"`): read on from there
     if (isFlag(text, next)) return next.start;
-    // under a password's name such a word may be the password (`reset to Password123`); after
-    // any other name it is read as a name
-    const namesOther = !next.quoted && namesSecret(next.value);
-    if (namesOther && strength !== 'password') return next.start;
+    // under a password's name such a word may be the password (`reset to Password123`), or a
+    // user's name (`password for a_key is X`); after any other name it is read as a name
+    if (strength !== 'password' && !next.quoted && namesSecret(next.value)) return next.start;
     if (
       connector &&
       (next.quoted
@@ -427,7 +446,6 @@ function reportProseValue(
       found(next.start, next.end);
       return next.end;
     }
-    if (namesOther) return next.start;
     token = next;
   }
   return token.end;

@@ -1,7 +1,14 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
-import { isBlank, isSpaceCode, isWidePunctuation, isWordCode, lineEnd } from '../text-scan.js';
+import {
+  isBlank,
+  isEastAsianLetter,
+  isSpaceCode,
+  isWidePunctuation,
+  isWordCode,
+  lineEnd,
+} from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { isPlainSecretValue, isSecretReference } from './plain-secret-values.js';
 import { isOtherLetter, type KeyStrength, keyStrength } from './secret-key-names.js';
@@ -114,6 +121,55 @@ function isPropertyPath(value: string): boolean {
   return !everyPartHasDigit;
 }
 
+/**
+ * Whether a dotted value given as a password reads as a reference to one (`config.db.password`,
+ * `settings.DB_PASS`, `vault.pg`) rather than as a passphrase of dotted words (`rusty-tiger.monkey5`,
+ * `correctbattery.battery57`), which password generators and people write: three parts or more, a
+ * capital, a secret's name, or a first part that names where settings live.
+ */
+function isPasswordReference(value: string): boolean {
+  const first = value.slice(0, value.indexOf('.')).toLowerCase();
+  if (SETTINGS_ROOTS.has(first)) return true;
+  for (let index = 0; index < value.length; index += 1) if (isUpper(value.charCodeAt(index))) return true;
+  return value.split('.').length >= 3 || keyStrength(value) !== 'none';
+}
+
+/** First parts of a dotted reference to a setting: `config.db`, `env.PGPASS`, `secrets.pg`. */
+const SETTINGS_ROOTS = new Set([
+  'app',
+  'args',
+  'cfg',
+  'conf',
+  'config',
+  'context',
+  'creds',
+  'credentials',
+  'ctx',
+  'data',
+  'env',
+  'input',
+  'inputs',
+  'local',
+  'locals',
+  'module',
+  'options',
+  'opts',
+  'os',
+  'params',
+  'process',
+  'props',
+  'secret',
+  'secrets',
+  'self',
+  'settings',
+  'spec',
+  'this',
+  'values',
+  'var',
+  'vars',
+  'vault',
+]);
+
 const strengthCache = new Map<string, KeyStrength>();
 const STRENGTH_CACHE_LIMIT = 4096;
 
@@ -176,8 +232,13 @@ export function isCredentialValue(
   if (trimmed.length < 3 || (strength !== 'password' && !explicit && trimmed.length < 8)) return false;
   if (isPlaceholderValue(trimmed)) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
-  if (isPropertyPath(trimmed) || isSecretReference(trimmed)) return false;
+  if (isPropertyPath(trimmed) && (strength !== 'password' || isPasswordReference(trimmed))) return false;
+  if (isSecretReference(trimmed)) return false;
   if (YAML_TAG.test(trimmed)) return false;
+  // prose in Chinese, Japanese or Korean after the name: `パスワード：8文字以上` ("8 characters or more")
+  for (let index = 0; index < trimmed.length; index += 1) {
+    if (isEastAsianLetter(trimmed.charCodeAt(index))) return false;
+  }
   // code, or a source file as a test runner names it (`PASS src/app.test.ts`)
   if (isCodeLookup(trimmed) || SOURCE_FILE.test(trimmed)) return false;
   const plainWord = PLAIN_WORD.test(trimmed);
@@ -211,6 +272,11 @@ function isCodeLookup(value: string): boolean {
   if (lookup === null) return false;
   const [whole, name] = lookup as unknown as [string, string];
   if (name.includes('.')) return true;
+  // the argument is a property or a quoted name (`getApiKey(process.env.STAGE`, `getenv("KEY`),
+  // whether or not the value read reaches the closing bracket
+  const argument = value.slice(whole.length);
+  if (isQuote(argument.charCodeAt(0)) || DOTTED_NAME.test(argument.replace(TRAILING_CALL_END, '')))
+    return true;
   const last = value.charCodeAt(value.length - 1);
   return whole.length === value.length || last === CODE.CLOSE_PAREN || last === CODE.CLOSE_BRACKET;
 }
@@ -218,6 +284,9 @@ function isCodeLookup(value: string): boolean {
 /** A relative path to a source file: `src/components/Button.test.tsx`, `tests/test_api.py`. */
 const SOURCE_FILE =
   /^(?:\.{0,2}\/)?(?:[\w.@-]{1,64}\/){0,12}[\w.-]{1,64}\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|swift|php|cs|ex|exs|dart|scala|vue|svelte)$/;
+
+/** What closes a call and its statement: `)`, `);`, `]`. */
+const TRAILING_CALL_END = /[)\]]?;?$/;
 
 /** A name, then the bracket that calls or indexes it. */
 const CODE_LOOKUP = /^([A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){0,6})[([]/;
@@ -535,6 +604,22 @@ interface ValueFound {
   quoted: boolean;
 }
 
+/**
+ * PHP's `var_dump` writes an array's value on the line after its key, behind its type:
+ * `["pass"]=>\n  string(16) "X"`. Returns where that quoted value starts, or `from` unchanged.
+ */
+function afterDumpedType(text: string, from: number): number {
+  let cursor = from;
+  const limit = Math.min(text.length, from + 24);
+  while (cursor < limit && isSpaceCode(text.charCodeAt(cursor))) cursor += 1;
+  if (!text.startsWith('string(', cursor)) return from;
+  cursor += 7;
+  const digits = cursor;
+  while (cursor < digits + 9 && isDigit(text.charCodeAt(cursor))) cursor += 1;
+  if (cursor === digits || text.charCodeAt(cursor) !== CODE.CLOSE_PAREN) return from;
+  return cursor + 1;
+}
+
 function readValue(text: string, from: number, element: boolean): ValueFound | undefined {
   let cursor = from;
   const blankLimit = Math.min(text.length, cursor + (element ? 256 : BLANKS));
@@ -771,8 +856,9 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     const key = readKey(text, operator.start, code);
     index = operator.end - 1;
     if (key === undefined) continue;
-    // `git@github.com:acme/api.git`: a host after `@`, then a path, is not a key and its value
-    if (!key.quoted && text.charCodeAt(key.start - 1) === CODE.AT) continue;
+    // `git@github.com:acme/api.git`: a host after `@`, then a path, is not a key and its value;
+    // a name after `@` and before `=` is one (Ruby's `@api_key="…"`, T-SQL's `SET @password = '…'`)
+    if (!key.quoted && code === CODE.COLON && text.charCodeAt(key.start - 1) === CODE.AT) continue;
     let strength = cachedKeyStrength(key.key);
     // `arn:aws:iam::…`: a provider's name as a segment of a colon-separated name; `${vault:path}`,
     // `${ssm:/path}`: a resolver's reference; any segment of an ARN (`arn:aws:secretsmanager:…`)
@@ -821,7 +907,9 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
       if (!pairedByName) pendingFrom = operator.end;
       continue;
     }
-    let value = readValue(text, operator.end, key.element);
+    const arrow = text.charCodeAt(operator.end - 1) === CODE.GREATER_THAN;
+    const valueFrom = arrow ? afterDumpedType(text, operator.end) : operator.end;
+    let value = readValue(text, valueFrom, key.element);
     if (value === undefined) {
       if (opensNestedValue(text, operator.end)) {
         heldStrength = strength;
@@ -876,5 +964,6 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   BOOTSTRAP_TOKEN,
   YAML_TAG,
   CODE_LOOKUP,
+  TRAILING_CALL_END,
   SOURCE_FILE,
 ];

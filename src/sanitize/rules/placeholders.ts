@@ -132,8 +132,17 @@ function isMostlyRepeated(body: string): boolean {
 const PLACEHOLDER_VALUE =
   /^(?:null|nil|none|undefined|true|false|yes|no|on|off|required|optional|redacted|hidden|masked|changeme|example|string|empty|n\/a|set|unset|present|missing|valid|invalid|expired|enabled|disabled|secret|password|token|test|dummy|sample|placeholder|default|auto|env|bearer|basic)$/i;
 
+/**
+ * Key material published on purpose: an OpenSSH public key (`ssh-ed25519 AAAA…`), a PEM public
+ * key or certificate, a key's SHA-256 fingerprint (`SHA256:+DiY3w…`). A value under a key named
+ * `key` (GitHub's `/user/keys`) or after `key fingerprint is` is one of these, not a secret.
+ */
+const PUBLIC_KEY_MATERIAL =
+  /^(?:(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) AAAA[A-Za-z0-9+/]{16}|-----BEGIN (?:PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE)-----|SHA256:[A-Za-z0-9+/]{43}(?:=|\.?$))/;
+
 /** The first word of a note in parentheses that stands for a value: `(not set)`, `(sensitive value)`. */
-const PARENTHESISED_WORD = /^(?:not|sensitive|omitted|filtered|encrypted|obscured|elided|removed)$/i;
+const PARENTHESISED_WORD =
+  /^(?:not|sensitive|omitted|filtered|encrypted|obscured|elided|removed|protected|masked|hidden|secret)$/i;
 
 /** `myPassword`, `myServerAddress`, `MySecretKey`: what goes there, as connection-string docs name it. */
 const MY_PLACEHOLDER = /^[Mm]y[A-Z][a-z]{2,20}(?:[A-Z][a-z]{1,20}){0,3}$/;
@@ -167,7 +176,7 @@ export function isPlaceholderValue(value: string): boolean {
     const word = value.slice(1, value.endsWith(')') ? -1 : undefined);
     if (PLACEHOLDER_VALUE.test(word) || PARENTHESISED_WORD.test(word)) return true;
   }
-  if (MY_PLACEHOLDER.test(value)) return true;
+  if (MY_PLACEHOLDER.test(value) || PUBLIC_KEY_MATERIAL.test(value)) return true;
   if (isEllipsisOrMask(value)) return true;
   const second = value.charCodeAt(1);
   // an unfinished template or reference: `{base64(…`, `$(cat …`, `${KEY:-x`, `<user`
@@ -183,4 +192,5 @@ export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
   PARENTHESISED_WORD,
   TEMPLATE_VALUE,
   MY_PLACEHOLDER,
+  PUBLIC_KEY_MATERIAL,
 ];

@@ -25,6 +25,8 @@ const OTHER_LANGUAGE_SECRET_WORDS = [
   'zugangstoken',
   'geheimschlussel',
   'apischlussel',
+  // Spanish `clave` is a key, and in Latin America the usual word for a password
+  'clave',
   '令牌',
   '密钥',
   '秘钥',
@@ -144,6 +146,42 @@ const PASSWORD_PARTS = new Set([
   'كلمةالمرور',
   'पासवर्ड',
 ]);
+
+/**
+ * Stems of "password" in languages that inflect it, as key words spell them once their accents are
+ * gone: Turkish `parolanız`, `şifreniz`; Polish `hasła`, `hasłem`; Russian `пароля`; Czech `hesla`;
+ * Finnish `salasanan`. A word is one of them when it starts with a stem and adds four letters at most.
+ */
+const INFLECTED_PASSWORD_STEMS = [
+  'parola',
+  'sifre',
+  'hasl',
+  'hesl',
+  'jelsz',
+  'salasan',
+  'lozink',
+  'losenord',
+  'passord',
+  'passwort',
+  'kennwort',
+  'wachtwoord',
+  'contrasena',
+  'senha',
+  'adgangskode',
+  'парол',
+  'лозинк',
+];
+
+/** Whether a key word is an inflected form of "password" in another language (see {@link INFLECTED_PASSWORD_STEMS}). */
+function isInflectedPassword(part: string): boolean {
+  for (const stem of INFLECTED_PASSWORD_STEMS) {
+    if (part.startsWith(stem) && part.length <= stem.length + 4) return true;
+  }
+  return false;
+}
+
+/** "Password" written in several words, joined: Arabic `كلمة المرور` and `كلمة السر`, with or without `و` ("and") before. */
+const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر/;
 
 /**
  * Joined spellings that name a wallet's recovery words (`mnemonic`, `seed_phrase`, `Secret
@@ -655,16 +693,28 @@ export function keyStrength(key: string): KeyStrength {
   const last = parts[parts.length - 1] as string;
   const joined = parts.join('');
   if (parts.some((part) => HARMLESS_ANY_PARTS.has(part))) return 'none';
+  // Helm charts' `existingSecret`, `existingSecretPasswordKey`: names of a secret that exists already
+  if (parts[0] === 'existing' && parts.includes('secret')) return 'none';
   // `session_id` is the session itself; `token_id` only names one
   const describesSecret = HARMLESS_LAST_PARTS.has(last) && parts.length > 1 && !joined.endsWith('sessionid');
   let strength: KeyStrength = 'none';
   for (const part of parts) {
-    if (PASSWORD_PARTS.has(part) || part.endsWith('password') || part.endsWith('passwd')) {
+    if (
+      PASSWORD_PARTS.has(part) ||
+      part.endsWith('password') ||
+      part.endsWith('passwd') ||
+      isInflectedPassword(part)
+    ) {
       strength = 'password';
       break;
     }
   }
-  if (strength === 'none' && (RECOVERY_PHRASE_JOINED.test(joined) || namesSnmpCommunity(parts, joined)))
+  if (
+    strength === 'none' &&
+    (RECOVERY_PHRASE_JOINED.test(joined) ||
+      namesSnmpCommunity(parts, joined) ||
+      OTHER_LANGUAGE_PASSWORD_JOINED.test(joined))
+  )
     strength = 'password';
   if (strength === 'none') {
     for (let index = 0; index < parts.length; index += 1) {
@@ -705,6 +755,7 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
 /** The regular expressions above, for the ReDoS check. */
 export const KEY_NAME_PATTERNS: readonly RegExp[] = [
   RECOVERY_PHRASE_JOINED,
+  OTHER_LANGUAGE_PASSWORD_JOINED,
   SECRET_JOINED,
   PROVIDER_JOINED,
   EXPLICIT_JOINED,
