@@ -2,6 +2,7 @@ import { cutClear } from '../sanitize/clear-cut.js';
 import { rememberOriginalLength } from '../sanitize/original-length.js';
 import {
   entryValuesCanStay,
+  holdsSecretItem,
   isEntry,
   isPlainEntry,
   isSecretByKeyName,
@@ -178,8 +179,13 @@ class Copier {
       if (this.clean && typeof copied === 'string') {
         if ((strength !== 'none' && isSecretByKeyName(strength, copied)) || !isStrictlyCleanText(copied))
           this.clean = false;
-      } else if (this.clean && strength !== 'none' && isPlainEntry(copied)) {
-        // an entry under a secret's name holds that secret (`"x.password": {"value": …}`)
+      } else if (
+        this.clean &&
+        strength !== 'none' &&
+        (isPlainEntry(copied) || (Array.isArray(copied) && holdsSecretItem(strength, copied)))
+      ) {
+        // an entry under a secret's name holds that secret (`"x.password": {"value": …}`), and a
+        // list under a password's name holds passwords (`"userPassword": ["X"]`)
         this.clean = false;
       }
       if (copied !== undefined) result[key] = copied;

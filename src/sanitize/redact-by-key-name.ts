@@ -121,6 +121,23 @@ export function isEntry(keys: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * The strength a list under a key lends its items: a password's (`"userPassword": ["X"]` of an
+ * LDAP entry, Tasmota's `"sta_pwd": ["X", ""]`), since every item of such a list is one. A list
+ * under another secret's name often holds the secrets' names instead (`"secrets": ["db-password"]`),
+ * so it lends nothing.
+ */
+export function listStrength(strength: KeyStrength | undefined): KeyStrength | undefined {
+  return strength === 'password' ? strength : undefined;
+}
+
+/** Whether a list under a key of `strength` holds a string that must go (see {@link listStrength}). */
+export function holdsSecretItem(strength: KeyStrength, list: readonly unknown[]): boolean {
+  if (listStrength(strength) === undefined) return false;
+  for (const item of list) if (typeof item === 'string' && isSecretByKeyName(strength, item)) return true;
+  return false;
+}
+
 /** Most names a name/value list is read for: longer lists of strings are data, not settings. */
 const PAIR_LIST_LIMIT = 256;
 

@@ -4,10 +4,12 @@ import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
 import {
   fieldStrength,
+  holdsSecretItem,
   isEntry,
   isPlainEntry,
   isSecretByKeyName,
   lentStrength,
+  listStrength,
   pairStrengths,
   sameKeys,
   secretKeyStrength,
@@ -120,8 +122,9 @@ export function redactValue(
         // column's or its name's strength
         const items = task.itemStrengths ?? (checkKeyNames ? pairStrengths(input) : undefined);
         const rows = task.rowStrengths;
+        const lent = listStrength(task.keyStrength);
         for (let index = input.length - 1; index >= 0; index -= 1) {
-          const strength = items?.[index] ?? 'none';
+          const strength = items?.[index] ?? lent ?? 'none';
           stack.push({
             input: input[index],
             path: { parent: path, segment: `[${index}]` },
@@ -289,6 +292,8 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
           if (strength !== 'none' && isSecretByKeyName(strength, field)) return false;
           if (!cleanText(options, field)) return false;
         } else if (typeof field === 'object' && field !== null) {
+          // a list under a password's name holds passwords (`"userPassword": ["X"]`)
+          if (Array.isArray(field) && holdsSecretItem(strength, field)) return false;
           // an object under a secret's name lends that name to the value it holds: the careful
           // walk reads it (`"spring.datasource.password": {"value": …}`)
           if (strength !== 'none' && isPlainEntry(field)) return false;

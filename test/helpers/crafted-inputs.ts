@@ -123,6 +123,9 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'several-word names before a colon': 'وكلمة المرور: ',
   'instance variables': '@api_key=',
   'inflected password words': 'hasła hasLength ',
+  'JVM locations without at': 'a.b(c.java:1)',
+  'password dump lines': 'u:1:aad3b435b51404eeaad3b435b51404ee:::\n',
+  'type-0 passwords': 'password 0 ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -193,22 +193,26 @@ describe('internal zones under public domains, and managed endpoints', () => {
 
   it('redacts the endpoints of managed databases and private load balancers, and keeps public ones', () => {
     fc.assert(
-      // ids without `x`, since `xxx` in a name reads as a placeholder
-      fc.property(name, fc.stringMatching(/^[a-w0-9]{8,12}$/), (instance, id) => {
-        for (const endpoint of [
-          `${instance}.${id}.us-east-1.rds.amazonaws.com`,
-          `${instance}.${id}.0001.use1.cache.amazonaws.com`,
-          `internal-${instance}-${id}.eu-west-1.elb.amazonaws.com`,
-          `${instance}.database.windows.net`,
-          `${instance}.mysql.database.azure.com`,
-          `${instance}-shard-00-01.${id}.mongodb.net`,
-        ]) {
-          const text = `connect ETIMEDOUT ${endpoint}:6379`;
-          expect(found(internalAddressRule, text), text).toBe(`${endpoint}:6379`);
-        }
-        const publicBalancer = `served by ${instance}-${id}.eu-west-1.elb.amazonaws.com`;
-        expect(found(internalAddressRule, publicBalancer)).toBe('');
-      }),
+      // ids without `x`, and names without `xx`, since `xxx` in a name reads as a placeholder
+      fc.property(
+        name.filter((instance) => !instance.includes('xx')),
+        fc.stringMatching(/^[a-w0-9]{8,12}$/),
+        (instance, id) => {
+          for (const endpoint of [
+            `${instance}.${id}.us-east-1.rds.amazonaws.com`,
+            `${instance}.${id}.0001.use1.cache.amazonaws.com`,
+            `internal-${instance}-${id}.eu-west-1.elb.amazonaws.com`,
+            `${instance}.database.windows.net`,
+            `${instance}.mysql.database.azure.com`,
+            `${instance}-shard-00-01.${id}.mongodb.net`,
+          ]) {
+            const text = `connect ETIMEDOUT ${endpoint}:6379`;
+            expect(found(internalAddressRule, text), text).toBe(`${endpoint}:6379`);
+          }
+          const publicBalancer = `served by ${instance}-${id}.eu-west-1.elb.amazonaws.com`;
+          expect(found(internalAddressRule, publicBalancer)).toBe('');
+        },
+      ),
     );
   });
 });

@@ -148,3 +148,36 @@ describe('filler characters scattered through a token', () => {
     }
   });
 });
+
+describe('a hex token under a name that says it holds a secret', () => {
+  /** Sixteen to 40 hex digits, with a letter and a digit: repeats are common in so small an alphabet. */
+  const hex = seededSecret('0123456789abcdef', 'a1', 14, 38);
+
+  it('is redacted in a header, an assignment and JSON, whatever its entropy', () => {
+    fc.assert(
+      fc.property(hex, fc.constantFrom('-H "Token: ', 'api_key=', '"client_secret": "'), (secret, lead) => {
+        expect(kept(`${lead}${secret}"`)).not.toContain(secret);
+      }),
+    );
+  });
+
+  it('keeps digits alone, and a hex id under a name that describes the token', () => {
+    for (const text of ['token: 1234567890123456', 'token_id: 3fea6af1349166ea']) {
+      expect(kept(text), text).toBe(text);
+    }
+  });
+});
+
+describe('a password in braces on a curl command line', () => {
+  it('is redacted when the braces hold a token, and kept when they hold a name to fill in', () => {
+    fc.assert(
+      fc.property(seededSecret(PASSWORD_ALPHABET.replace(/[-!#]/g, ''), 'Zq9', 8, 20), (secret) => {
+        const text = `curl -X POST --user "{acd3c08b-74e8}":"{${secret}}" --header "Accept: application/json"`;
+        expect(kept(text)).not.toContain(secret);
+      }),
+    );
+    for (const text of ['curl -u {USERNAME}:{API_KEY} -X GET', 'curl -u "{username}":"{password}" -X GET']) {
+      expect(kept(text), text).toBe(text);
+    }
+  });
+});

@@ -25,6 +25,7 @@ import {
   findInfixTokens,
   findKeyValueAttributes,
   findKubernetesSecretData,
+  findPasswordDumpHashes,
   findPgpassPasswords,
   findPuttyPrivateLines,
   findSchemedPasswords,
@@ -85,6 +86,7 @@ function findInPlainText(text: string, found: Found): void {
   findMonitoredAuth(text, found);
   findSessionStoreKeys(text, found);
   findPgpassPasswords(text, found);
+  findPasswordDumpHashes(text, found);
   findDiscordTokens(text, found);
   findPuttyPrivateLines(text, found);
   findSchemedPasswords(text, found);

@@ -76,6 +76,16 @@ function nameBefore(text: string, open: number): string {
   return text.slice(scanLeft(text, end, isNameCode, 61), end);
 }
 
+/** The keyword of an argument that starts at `start` (`password: 'X'`, `password='X'`), if it has one. */
+function labelBefore(text: string, start: number): string | undefined {
+  const end = scanLeft(text, start, isBlank, 4);
+  const code = text.charCodeAt(end - 1);
+  if (code !== CODE.EQUALS && code !== CODE.COLON) return undefined;
+  const nameEnd = scanLeft(text, end - 1, isBlank, 4);
+  const name = text.slice(scanLeft(text, nameEnd, isNameCode, 61), nameEnd);
+  return name.length > 0 ? name : undefined;
+}
+
 function calleeStrength(name: string): KeyStrength {
   const strength = cachedKeyStrength(name);
   if (strength !== 'none') return strength;
@@ -111,6 +121,12 @@ export function findCredentialCalls(text: string, found: Found): void {
     if (literals.length < 2 && !SETTER.test(name)) return undefined;
     const value = text.slice(secret.start, secret.end);
     if (hasWhitespace(value)) return undefined;
+    // a keyword argument is what its keyword names: `passwordVariable: 'NEXUS_PW'` is no password
+    const label = labelBefore(
+      text,
+      isQuote(text.charCodeAt(secret.start - 1)) ? secret.start - 1 : secret.start,
+    );
+    if (label !== undefined && cachedKeyStrength(label) === 'none') return undefined;
     if (strength !== 'password' && PLAIN_WORD.test(value)) return undefined;
     if (isCredentialValue(value, 'password')) found(secret.start, secret.end);
     return undefined;

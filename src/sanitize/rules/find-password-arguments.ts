@@ -380,7 +380,14 @@ function reportProseValue(
   // Cisco IOS writes the secret's encryption type first: `password 0 X`, `secret 5 $1$…`, `key 7 0822…`
   if (first !== undefined && !first.quoted && IOS_TYPE.test(first.value)) {
     const typed = readToken(text, first.end, limit, 4);
-    if (typed !== undefined && !PLAIN_LOWER_WORD.test(typed.value)) first = typed;
+    if (typed !== undefined && !PLAIN_LOWER_WORD.test(typed.value)) {
+      // a password of type 0 is the password in clear, whatever its shape (`password 0 correct-horse-battery`)
+      if (strength === 'password' && first.value === '0' && acceptsArgument(typed.value, strength, false)) {
+        found(typed.start, typed.end);
+        return typed.end;
+      }
+      first = typed;
+    }
   }
   // a flag after the word starts an argument of its own: `key --password X` is read from the flag
   if (first === undefined || isFlag(text, first)) return end;

@@ -240,10 +240,13 @@ export function isCredentialValue(
     if (isEastAsianLetter(trimmed.charCodeAt(index))) return false;
   }
   // code, or a source file as a test runner names it (`PASS src/app.test.ts`)
-  if (isCodeLookup(trimmed) || SOURCE_FILE.test(trimmed)) return false;
+  if (isCodeLookup(trimmed) || SOURCE_FILE.test(trimmed) || POWERSHELL_CALL.test(trimmed)) return false;
   const plainWord = PLAIN_WORD.test(trimmed);
   if (strength === 'password') return trimmed.length >= 4 && !(plainWord && proseFollows);
   if (explicit && isPlainSecretValue(trimmed, proseFollows, bareWordIsName)) return true;
+  // hex has sixteen letters, so a random hex token repeats more than a mixed one of its length
+  // (`Token: 3fea6af1349166ea`, 2.9 bits): under an explicit name its alphabet is the sign
+  if (explicit && HEX_TOKEN.test(trimmed) && hasDigit(trimmed)) return true;
   if (isCamelCaseWords(trimmed)) return false;
   // a token has no blanks, and is not mostly words: `etcdctl get /x`, `id:AgencyIdentificationCode`
   if (trimmed.length < 8 || plainWord || /\s/.test(trimmed) || isMostlyWords(trimmed)) return false;
@@ -287,6 +290,12 @@ const SOURCE_FILE =
 
 /** What closes a call and its statement: `)`, `);`, `]`. */
 const TRAILING_CALL_END = /[)\]]?;?$/;
+
+/** A PowerShell cmdlet that reads or builds the secret: `$pw = Read-Host -AsSecureString`. */
+const POWERSHELL_CALL = /^(?:Read|Get|ConvertTo|ConvertFrom|New|Import|Invoke)-[A-Z][A-Za-z]{2,40}$/;
+
+/** Sixteen to 128 hex digits, a letter among them: a token's body under an explicit name. */
+const HEX_TOKEN = /^(?=[0-9]{0,127}[a-f])[0-9a-f]{16,128}$/i;
 
 /** A name, then the bracket that calls or indexes it. */
 const CODE_LOOKUP = /^([A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){0,6})[([]/;
@@ -394,6 +403,8 @@ const VALUE_KEYS = new Set([
   'default',
   'currentvalue',
   'initialvalue',
+  // a wallet's recovery phrase (`"mnemonic": {"phrase": …}`)
+  'phrase',
 ]);
 
 /**
@@ -965,5 +976,7 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   YAML_TAG,
   CODE_LOOKUP,
   TRAILING_CALL_END,
+  HEX_TOKEN,
+  POWERSHELL_CALL,
   SOURCE_FILE,
 ];

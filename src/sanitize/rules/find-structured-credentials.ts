@@ -145,8 +145,14 @@ function isPlaceholderUser(word: string): boolean {
   const user = colon === -1 ? bare : bare.slice(0, colon);
   const password = colon === -1 ? '' : bare.slice(colon + 1);
   const secret = password.length > 0 ? password : user;
+  // braces that docs put around a value to fill in (`{password}`) hold a real one now and then:
+  // IBM's examples write `--user "{apikey-id}":"{ZqL5kVrX1n8tA2}"`, a token with digits and both cases
+  if (BRACED_TOKEN.test(secret)) return false;
   return secret.length < 3 || PASSWORD_PLACEHOLDER.test(secret) || isPlaceholderValue(secret);
 }
+
+/** A token in braces: digits, capitals and small letters, which no name to fill in holds. */
+const BRACED_TOKEN = /^\{(?=[^}]{0,127}\d)(?=[^}]{0,127}[A-Z])(?=[^}]{0,127}[a-z])[\w+/.=-]{8,128}\}$/;
 
 /** `curl -u user:password`, `--user 'user:password'` and the like, within a few lines of the command. */
 export function findCommandCredentials(text: string, found: Found): void {
@@ -296,6 +302,14 @@ export function findSessionStoreKeys(text: string, found: Found): void {
  */
 const PGPASS_LINE = /^[A-Za-z0-9*][\w.*-]{0,252}:(?:\d{1,5}|\*):[^:\s]{1,63}:[^:\s]{1,63}:(?=\S)/gm;
 
+/** Whether `value` holds a `:` that no backslash escapes. */
+function hasBareColon(value: string): boolean {
+  for (let index = value.indexOf(':'); index !== -1; index = value.indexOf(':', index + 1)) {
+    if (value.charCodeAt(index - 1) !== CODE.BACKSLASH) return true;
+  }
+  return false;
+}
+
 /** Finds the password of each `.pgpass` line (see {@link PGPASS_LINE}). */
 export function findPgpassPasswords(text: string, found: Found): void {
   if (text.indexOf(':') === -1) return;
@@ -305,8 +319,27 @@ export function findPgpassPasswords(text: string, found: Found): void {
     let last = end;
     while (last > start && isSpaceCode(text.charCodeAt(last - 1))) last -= 1;
     const password = text.slice(start, last);
+    // the file escapes a colon in its last field (`\:`): a bare one means more fields, as a
+    // certificate's fingerprint has (`A7:63:AD:27:29:3E:…`), so no password file's line
+    if (hasBareColon(password)) return end;
     if (!/\s/.test(password) && isCredentialValue(password, 'password')) found(start, last);
     return end;
+  });
+}
+
+/**
+ * A line of a Windows password dump (pwdump, secretsdump, `hashdump`): `user:RID:LM:NT:::`. An NT
+ * hash logs in as the user without the password (pass-the-hash), so both hashes go.
+ */
+const PWDUMP_LINE = /^[^:\s]{1,64}:\d{1,10}:(?=[0-9a-fA-F]{32}:[0-9a-fA-F]{32}:::)/gm;
+
+/** Finds the LM and NT hashes of each password dump line (see {@link PWDUMP_LINE}). */
+export function findPasswordDumpHashes(text: string, found: Found): void {
+  if (text.indexOf(':::') === -1) return;
+  eachMatch(PWDUMP_LINE, text, (match) => {
+    const start = match.index + match[0].length;
+    found(start, start + 65);
+    return start + 65;
   });
 }
 
@@ -379,6 +412,8 @@ export const STRUCTURED_PATTERNS: readonly RegExp[] = [
   SESSION_STORE_KEY,
   PGPASS_LINE,
   CURL,
+  BRACED_TOKEN,
+  PWDUMP_LINE,
   USER_OPTION,
   PASSWORD_PLACEHOLDER,
   DATA_BLOCK,

@@ -86,8 +86,13 @@ export function isPlaceholderBody(body: string, repeatedAllowed = false): boolea
   if (longestRun >= 8 && !repeatedAllowed) return true;
   if (!repeatedAllowed && isMostlyRepeated(body)) return true;
   if (hasLongSequence(body)) return true;
-  return hasPlaceholderWord(body);
+  // a word, a symbol and a year or a number is how people make passwords (`Changeme!2024`,
+  // `Example@123`), even from a placeholder's word
+  return !HUMAN_PASSWORD.test(body) && hasPlaceholderWord(body);
 }
+
+/** A capitalised word, a symbol, then two digits or more: `Changeme!2024`, `Welcome@123`. */
+const HUMAN_PASSWORD = /^[A-Z][a-z]{3,15}[!@#$%^&*?.+_-]\d{2,8}$/;
 
 /**
  * Whether a placeholder word stands in `body` as someone wrote it: in one case or capitalised
@@ -140,6 +145,14 @@ const PLACEHOLDER_VALUE =
 const PUBLIC_KEY_MATERIAL =
   /^(?:(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) AAAA[A-Za-z0-9+/]{16}|-----BEGIN (?:PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE)-----|SHA256:[A-Za-z0-9+/]{43}(?:=|\.?$))/;
 
+/**
+ * Values that say where a secret is, or that it was taken out, or that name a principal: a YAML
+ * tag that looks it up (`!secret wifi_password`, `!env_var DB_PASS`, `!vault …`), Windows setup's
+ * `*SENSITIVE*DATA*DELETED*`, a Windows security identifier (`S-1-5-21-…`, an account's id).
+ */
+const NOT_A_SECRET =
+  /^(?:!(?:secret|env_var|env|vault|include|sops|ssm|aws_secret)[ \t]+[\w./:-]{1,128}|\*SENSITIVE\*DATA\*DELETED\*|S-1-\d{1,2}(?:-\d{1,10}){1,14})$/;
+
 /** The first word of a note in parentheses that stands for a value: `(not set)`, `(sensitive value)`. */
 const PARENTHESISED_WORD =
   /^(?:not|sensitive|omitted|filtered|encrypted|obscured|elided|removed|protected|masked|hidden|secret)$/i;
@@ -176,7 +189,7 @@ export function isPlaceholderValue(value: string): boolean {
     const word = value.slice(1, value.endsWith(')') ? -1 : undefined);
     if (PLACEHOLDER_VALUE.test(word) || PARENTHESISED_WORD.test(word)) return true;
   }
-  if (MY_PLACEHOLDER.test(value) || PUBLIC_KEY_MATERIAL.test(value)) return true;
+  if (MY_PLACEHOLDER.test(value) || PUBLIC_KEY_MATERIAL.test(value) || NOT_A_SECRET.test(value)) return true;
   if (isEllipsisOrMask(value)) return true;
   const second = value.charCodeAt(1);
   // an unfinished template or reference: `{base64(…`, `$(cat …`, `${KEY:-x`, `<user`
@@ -193,4 +206,6 @@ export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
   TEMPLATE_VALUE,
   MY_PLACEHOLDER,
   PUBLIC_KEY_MATERIAL,
+  NOT_A_SECRET,
+  HUMAN_PASSWORD,
 ];

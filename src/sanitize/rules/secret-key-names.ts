@@ -341,6 +341,8 @@ const PROVIDER_JOINED =
  * `password_hint`, `secret_name`, `api_key_id`, `session_timeout`.
  */
 const HARMLESS_LAST_PARTS = new Set([
+  // the variable that will hold the secret (Jenkins' `passwordVariable: 'NEXUS_PW'`)
+  'variable',
   'type',
   'types',
   'url',
@@ -525,6 +527,10 @@ const EXPLICIT_PARTS = new Set([
 
 /** Words before `key` that make it a secret key: `api_key`, `signing_key`, `APP_KEY`, `x-api-key`. */
 const EXPLICIT_KEY_QUALIFIERS = new Set([
+  // network devices' shared secrets: `crypto isakmp key X`, `tacacs-server key X`, `radius-server key X`
+  'isakmp',
+  'tacacs',
+  'radius',
   'api',
   'license',
   'licence',

@@ -40,6 +40,12 @@ const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
 const SCRIPT_LOCATION =
   /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx|hs|lhs):\d+:\d+|\w\.dart[ :]\d+:\d+|\.mli?", line \d+, characters \d+/g;
 
+/**
+ * A JVM frame's location without the `at` before it, as a list of frames in returned data or a
+ * log line writes one: `com.acme.risk.ScoreEngine.apply(ScoreEngine.java:236)`.
+ */
+const JVM_FRAME_LOCATION = /[\w$]\.(?:java|kt|kts|scala|groovy):\d{1,6}\)/g;
+
 /** Node's own location, `node:internal/process/promises:289`: a pattern of its own, since recheck finds it slow beside the others. */
 const NODE_INTERNAL_LOCATION = /\bnode:internal\/[\w/.-]{1,256}:\d+/g;
 
@@ -158,6 +164,11 @@ function isPathTokenCode(code: number): boolean {
   return code > 32 && code !== 34 && code !== 39 && code !== 40 && code !== 41 && code !== 96;
 }
 
+/** Characters of a JVM frame's qualified method: `com.acme.Outer$Inner.<init>`, `lambda$run$0`. */
+function isFrameNameCode(code: number): boolean {
+  return isWordCode(code) || code === 46 || code === 36 || code === 60 || code === 62;
+}
+
 function isErrorNameCode(code: number): boolean {
   return isWordCode(code) || code === 46 || code === 36;
 }
@@ -260,6 +271,7 @@ export const stackTraceRule: LeakRule = {
     EXCEPTION_NAME,
     QUALIFIED_NAME,
     JVM_LOCATION,
+    JVM_FRAME_LOCATION,
     DOTNET_PARAMETERS,
     ERROR_NAME_CONTEXT,
   ],
@@ -280,6 +292,13 @@ export const stackTraceRule: LeakRule = {
         spans.push(span(scanLeft(text, match.index, isPathTokenCode, 512), lineEnd(text, match.index)));
       });
     }
+    if (text.indexOf(':') !== -1)
+      eachMatch(JVM_FRAME_LOCATION, text, (match) => {
+        // back over the file's name and `(` to the qualified method: the frame goes whole
+        let start = scanLeft(text, match.index + 1, isErrorNameCode, 256);
+        if (text.charCodeAt(start - 1) === 40) start = scanLeft(text, start - 1, isFrameNameCode, 512);
+        spans.push(span(start, match.index + match[0].length));
+      });
     eachMatch(RUST_FRAME, text, (match) => {
       if (isLineStart(text, match.index)) spans.push(span(match.index, lineEnd(text, match.index)));
     });
