@@ -124,7 +124,8 @@ export function redactValue(
         const rows = task.rowStrengths;
         const lent = listStrength(task.keyStrength);
         for (let index = input.length - 1; index >= 0; index -= 1) {
-          const strength = items?.[index] ?? lent ?? 'none';
+          const paired = items?.[index];
+          const strength = paired !== undefined && paired !== 'none' ? paired : (lent ?? 'none');
           stack.push({
             input: input[index],
             path: { parent: path, segment: `[${index}]` },

@@ -126,6 +126,8 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'JVM locations without at': 'a.b(c.java:1)',
   'password dump lines': 'u:1:aad3b435b51404eeaad3b435b51404ee:::\n',
   'type-0 passwords': 'password 0 ',
+  'recovery phrase asides': 'mnemonic (a) ',
+  'listing headers with hyphens': 'Name  a-b\n',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -47,6 +47,36 @@ describe('network devices', () => {
   });
 });
 
+describe('tables and phrases', () => {
+  it('redacts a PowerShell table’s password column, a server key and a recovery phrase after an aside', () => {
+    fc.assert(
+      fc.property(
+        password,
+        fc.array(fc.constantFrom('calm', 'beach', 'arch', 'brass', 'basic', 'build'), {
+          minLength: 12,
+          maxLength: 12,
+        }),
+        (secret, words) => {
+          const phrase = words.join(' ');
+          for (const [text, hidden] of [
+            [`Name        ms-Mcs-AdmPwd\n----        -------------\nWS-FIN-042  ${secret}`, secret],
+            [`tacacs-server key ${secret}`, secret],
+            [`Your new wallet recovery phrase (write it down!):\n${phrase}`, phrase],
+          ] as const) {
+            expect(kept(text), text).not.toContain(hidden);
+          }
+        },
+      ),
+    );
+    for (const text of [
+      'recovery phrase (see the docs) for more',
+      'Name        Last-Modified\nweb-1       2026-11-30',
+    ]) {
+      expect(kept(text), text).toBe(text);
+    }
+  });
+});
+
 describe('values that say where a secret is, or that it is gone', () => {
   it('keeps YAML lookups, Windows setup’s deletion mark, a security id and keyword arguments that name variables', () => {
     for (const value of [

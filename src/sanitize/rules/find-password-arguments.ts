@@ -852,12 +852,26 @@ const JOIN_WINDOW = 24;
 function findRecoveryPhrases(text: string, found: Found): void {
   eachMatch(RECOVERY_NAME, text, (match) => {
     let cursor = match.index + match[0].length;
-    const joinLimit = Math.min(text.length, cursor + JOIN_WINDOW);
+    let joinLimit = Math.min(text.length, cursor + JOIN_WINDOW);
+    let aside = false;
     while (cursor < joinLimit) {
       const code = text.charCodeAt(cursor);
-      if (isBlank(code) || isQuote(code) || code === CODE.COLON || code === CODE.EQUALS) cursor += 1;
+      // the words may start the next line: `recovery phrase:\ncalm beach …`
+      if (isSpaceCode(code) || isQuote(code) || code === CODE.COLON || code === CODE.EQUALS) cursor += 1;
       else if (text.startsWith('is', cursor) && !isLower(text.charCodeAt(cursor + 2))) cursor += 2;
-      else break;
+      else if (code === CODE.OPEN_PAREN && !aside) {
+        aside = true;
+        // an aside before the words: `recovery phrase (write it down!):`
+        const close = scanRight(
+          text,
+          cursor + 1,
+          (inner) => inner !== CODE.CLOSE_PAREN && inner !== CODE.NEWLINE,
+          JOIN_WINDOW * 2,
+        );
+        if (text.charCodeAt(close) !== CODE.CLOSE_PAREN) break;
+        cursor = close + 1;
+        joinLimit = Math.min(text.length, cursor + JOIN_WINDOW);
+      } else break;
     }
     const start = cursor;
     let end = cursor;

@@ -332,7 +332,9 @@ function isListingHeader(text: string, cells: Cell[]): boolean {
     if (cell.end - cell.start > 24) return false;
     for (let index = cell.start; index < cell.end; index += 1) {
       const code = text.charCodeAt(index);
-      if (!(isUpper(code) || isLower(code) || code === CODE.SPACE || code === CODE.UNDERSCORE)) return false;
+      // `ms-Mcs-AdmPwd`, an Active Directory attribute in a PowerShell table, holds hyphens
+      const wordCode = isUpper(code) || isLower(code) || code === CODE.UNDERSCORE || code === CODE.HYPHEN;
+      if (!wordCode && code !== CODE.SPACE) return false;
     }
   }
   return true;

@@ -628,6 +628,9 @@ function isExplicitSecretName(parts: readonly string[], joined: string): boolean
     if (EXPLICIT_PARTS.has(part)) return true;
     if ((part === 'token' || part === 'tokens') && !ORDINARY_TOKEN_QUALIFIERS.has(previous)) return true;
     if ((part === 'key' || part === 'keys') && EXPLICIT_KEY_QUALIFIERS.has(previous)) return true;
+    // `tacacs-server key`, `radius-server key`: the qualifier stands before the server
+    if (part === 'key' && previous === 'server' && EXPLICIT_KEY_QUALIFIERS.has(parts[index - 2] ?? ''))
+      return true;
   }
   return EXPLICIT_JOINED.test(joined);
 }
