@@ -49,6 +49,8 @@ export const CODE = {
   PIPE: 124,
   CLOSE_BRACE: 125,
   TILDE: 126,
+  /** `：`, which Chinese and Japanese text writes after a name. */
+  FULLWIDTH_COLON: 0xff1a,
 } as const;
 
 /** `0`-`9`. */

@@ -65,8 +65,7 @@ function bareSpan(text: string, word: Word): Word {
 /** Whether a word given in a sentence is a password: shaped like one, and not a name or a place. */
 function isGivenPassword(value: string, quoted: boolean): boolean {
   if (value.length < (quoted ? 6 : 8) || value.length > VALUE_LENGTH) return false;
-  if (value.includes('://') || value.startsWith('/') || value.startsWith('@') || value.includes('@'))
-    return false;
+  if (value.includes('://') || value.startsWith('/') || value.includes('@')) return false;
   if (NAME_AND_VERSION.test(value) || isPlaceholderValue(value)) return false;
   return hasThreeKinds(value) && isCredentialValue(value, 'password');
 }

@@ -37,8 +37,6 @@ const ALIGNED_BLANKS = 24;
 const SECRET_WORD =
   /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|jeton|schl[uü]ssel|zugangstoken/gi;
 
-const FULL_WIDTH_COLON = 0xff1a;
-
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
   /^(?:[A-Z][A-Z_]{1,30}|value|val|string|str|text|arg|args|pass|pw|pwd|passwd|password|secret|token|key|file|path|name|user|username|none|stdin)$/;
@@ -337,7 +335,7 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
   // a colon after the word ends a name of several words (Arabic `وكلمة المرور: X`); a name of one
   // word and a colon is an assignment, which its own rule reads
   const after = text.charCodeAt(end);
-  const colon = (after === CODE.COLON || after === FULL_WIDTH_COLON) && isBlank(text.charCodeAt(end + 1));
+  const colon = (after === CODE.COLON || after === CODE.FULLWIDTH_COLON) && isBlank(text.charCodeAt(end + 1));
   if (!isBlank(after) && !colon) return end;
   // French writes "password" in three words: `mot de passe`
   if (FRENCH_PASSWORD.test(text.slice(Math.max(0, start - 8), end)))

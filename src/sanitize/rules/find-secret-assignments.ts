@@ -183,8 +183,6 @@ export function cachedKeyStrength(key: string): KeyStrength {
   return strength;
 }
 
-const FULLWIDTH_COLON = 0xff1a;
-
 function isKeyCode(code: number): boolean {
   return (
     isWordCode(code) ||
@@ -854,7 +852,7 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
   for (let index = 0; index < text.length; index += 1) {
     const character = text.charCodeAt(index);
     // CJK text writes the colon full-width: `密码：…`
-    const code = character === FULLWIDTH_COLON ? CODE.COLON : character;
+    const code = character === CODE.FULLWIDTH_COLON ? CODE.COLON : character;
     if (code !== CODE.EQUALS && code !== CODE.COLON && code !== CODE.COMMA && code !== CODE.GREATER_THAN)
       continue;
     if (

@@ -155,7 +155,7 @@ const NOT_A_SECRET =
 
 /** The first word of a note in parentheses that stands for a value: `(not set)`, `(sensitive value)`. */
 const PARENTHESISED_WORD =
-  /^(?:not|sensitive|omitted|filtered|encrypted|obscured|elided|removed|protected|masked|hidden|secret)$/i;
+  /^(?:not|sensitive|omitted|filtered|encrypted|obscured|elided|removed|protected)$/i;
 
 /** `myPassword`, `myServerAddress`, `MySecretKey`: what goes there, as connection-string docs name it. */
 const MY_PLACEHOLDER = /^[Mm]y[A-Z][a-z]{2,20}(?:[A-Z][a-z]{1,20}){0,3}$/;
