@@ -2,9 +2,8 @@ import { cutClear } from '../sanitize/clear-cut.js';
 import { rememberOriginalLength } from '../sanitize/original-length.js';
 import {
   entryValuesCanStay,
-  holdsSecretItem,
+  holdsSecretBelow,
   isEntry,
-  isPlainEntry,
   isSecretByKeyName,
   pairStrengths,
   sameKeys,
@@ -181,8 +180,9 @@ class Copier {
           this.clean = false;
       } else if (
         this.clean &&
-        strength !== 'none' &&
-        (isPlainEntry(copied) || (Array.isArray(copied) && holdsSecretItem(strength, copied)))
+        typeof copied === 'object' &&
+        copied !== null &&
+        holdsSecretBelow(strength, copied)
       ) {
         // an entry under a secret's name holds that secret (`"x.password": {"value": …}`), and a
         // list under a password's name holds passwords (`"userPassword": ["X"]`)
@@ -196,7 +196,15 @@ class Copier {
     if (this.clean && entry && !entryValuesCanStay(keys, result)) this.clean = false;
     // and so is a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`)
     const table = known !== undefined ? lastCheckedTable : tableKeys(keys) !== undefined;
-    if (this.clean && table && tableStrengths(keys, result) !== undefined) this.clean = false;
+    if (
+      this.clean &&
+      table &&
+      tableStrengths(
+        keys,
+        keys.map((key) => result[key]),
+      ) !== undefined
+    )
+      this.clean = false;
     if (this.clean && strengths !== undefined && checked === keys.length) {
       lastCheckedEntry = entry;
       lastCheckedTable = table;

@@ -131,10 +131,16 @@ export function listStrength(strength: KeyStrength | undefined): KeyStrength | u
   return strength === 'password' ? strength : undefined;
 }
 
-/** Whether a list under a key of `strength` holds a string that must go (see {@link listStrength}). */
-export function holdsSecretItem(strength: KeyStrength, list: readonly unknown[]): boolean {
+/**
+ * Whether an object or a list under a key of `strength` holds what only a walk that lends it that
+ * strength can judge: a name/value entry (`"spring.datasource.password": {"value": …}`), or a
+ * list of passwords (`"userPassword": ["X"]`, see {@link listStrength}).
+ */
+export function holdsSecretBelow(strength: KeyStrength, value: object): boolean {
+  if (strength === 'none') return false;
+  if (!Array.isArray(value)) return isEntry(Object.keys(value));
   if (listStrength(strength) === undefined) return false;
-  for (const item of list) if (typeof item === 'string' && isSecretByKeyName(strength, item)) return true;
+  for (const item of value) if (typeof item === 'string' && isSecretByKeyName(strength, item)) return true;
   return false;
 }
 
@@ -188,19 +194,19 @@ const ROW_KEYS = new Set(['rows', 'data', 'values', 'records']);
 
 /**
  * A table a query tool returns as columns and rows (`{"columns": ["user", "api_key"], "rows":
- * [["ada", "X"]]}`, columns also as `{"name": …}` objects): the key that holds the rows, and the
- * strength of each column's name, by which each row's cells are judged. Undefined when the object
- * is no such table or no column names a secret.
+ * [["ada", "X"]]}`, columns also as `{"name": …}` objects): the index of the key that holds the
+ * rows, and the strength of each column's name, by which each row's cells are judged. `values[i]`
+ * is the field of `keys[i]`, read once by the caller. Undefined when the object is no such table
+ * or no column names a secret.
  */
 export function tableStrengths(
   keys: readonly string[],
-  record: object,
-): { rowsKey: string; strengths: KeyStrength[] } | undefined {
+  values: readonly unknown[],
+): { rows: number; strengths: KeyStrength[] } | undefined {
   const table = tableKeys(keys);
   if (table === undefined) return undefined;
-  const columns = (record as Record<string, unknown>)[table.columnsKey];
-  if (!Array.isArray((record as Record<string, unknown>)[table.rowsKey]) || !Array.isArray(columns))
-    return undefined;
+  const columns = values[table.columns];
+  if (!Array.isArray(values[table.rows]) || !Array.isArray(columns)) return undefined;
   if (columns.length > PAIR_LIST_LIMIT) return undefined;
   let secret = false;
   const strengths = columns.map((column: unknown) => {
@@ -210,26 +216,19 @@ export function tableStrengths(
     if (strength !== 'none') secret = true;
     return strength;
   });
-  return secret ? { rowsKey: table.rowsKey, strengths } : undefined;
+  return secret ? { rows: table.rows, strengths } : undefined;
 }
 
-/** The keys of an object that hold a table's column names and its rows, if it has both. */
-export function tableKeys(keys: readonly string[]): { columnsKey: string; rowsKey: string } | undefined {
-  let columnsKey: string | undefined;
-  let rowsKey: string | undefined;
-  for (const key of keys) {
-    if (COLUMN_KEYS.has(key)) columnsKey = key;
-    else if (ROW_KEYS.has(key)) rowsKey = key;
+/** Where an object's keys hold a table's column names and its rows, if it has both. */
+export function tableKeys(keys: readonly string[]): { columns: number; rows: number } | undefined {
+  let columns = -1;
+  let rows = -1;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    if (COLUMN_KEYS.has(key)) columns = index;
+    else if (ROW_KEYS.has(key)) rows = index;
   }
-  return columnsKey === undefined || rowsKey === undefined ? undefined : { columnsKey, rowsKey };
-}
-
-/**
- * Whether a value is an object (not a list) that is a name/value entry. Under a secret's name such
- * an entry holds that secret (`"spring.datasource.password": {"value": …}`).
- */
-export function isPlainEntry(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && isEntry(Object.keys(value));
+  return columns === -1 || rows === -1 ? undefined : { columns, rows };
 }
 
 /**

@@ -4,9 +4,8 @@ import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
 import {
   fieldStrength,
-  holdsSecretItem,
+  holdsSecretBelow,
   isEntry,
-  isPlainEntry,
   isSecretByKeyName,
   lentStrength,
   listStrength,
@@ -167,7 +166,7 @@ export function redactValue(
       const fields = keys.map((key) => readProperty(input, key));
       const entry = isEntry(keys);
       const lent = entry ? lentStrength(keys, fields, task.keyStrength ?? 'none') : 'none';
-      const table = checkKeyNames ? tableStrengths(keys, input) : undefined;
+      const table = checkKeyNames ? tableStrengths(keys, fields) : undefined;
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
         const outputKey = outputKeys[index] as string;
@@ -180,7 +179,7 @@ export function redactValue(
           },
           serialised: false,
           ...(strength === 'none' ? {} : { keyStrength: strength }),
-          ...(key === table?.rowsKey ? { rowStrengths: table.strengths } : {}),
+          ...(index === table?.rows ? { rowStrengths: table.strengths } : {}),
         });
       }
     } catch {
@@ -278,13 +277,14 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
         lastEntry = checkKeyNames && isEntry(keys);
         lastTable = checkKeyNames && tableKeys(keys) !== undefined;
       }
-      // so does a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`)
-      if (lastTable && tableStrengths(keys, input) !== undefined) return false;
       // a name/value entry's value is judged by the name beside it (`{"name": "DB_PASSWORD",
-      // "value": …}`); its fields are read once, first
+      // "value": …}`), and a table's cells by their columns; their fields are read once, first
       const entry = lastEntry;
-      const fields = entry ? keys.map((key) => (input as Record<string, unknown>)[key]) : undefined;
-      const lent = fields === undefined ? 'none' : lentStrength(keys, fields, 'none');
+      const fields =
+        entry || lastTable ? keys.map((key) => (input as Record<string, unknown>)[key]) : undefined;
+      // a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`) takes the careful walk
+      if (lastTable && tableStrengths(keys, fields!) !== undefined) return false;
+      const lent = entry ? lentStrength(keys, fields!, 'none') : 'none';
       for (let index = 0; index < keys.length; index++) {
         const key = keys[index]!;
         const field = fields === undefined ? (input as Record<string, unknown>)[key] : fields[index];
@@ -293,11 +293,9 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
           if (strength !== 'none' && isSecretByKeyName(strength, field)) return false;
           if (!cleanText(options, field)) return false;
         } else if (typeof field === 'object' && field !== null) {
-          // a list under a password's name holds passwords (`"userPassword": ["X"]`)
-          if (Array.isArray(field) && holdsSecretItem(strength, field)) return false;
-          // an object under a secret's name lends that name to the value it holds: the careful
-          // walk reads it (`"spring.datasource.password": {"value": …}`)
-          if (strength !== 'none' && isPlainEntry(field)) return false;
+          // an entry or a list under a secret's name is judged by that name: the careful walk
+          // lends it (`"spring.datasource.password": {"value": …}`, `"userPassword": ["X"]`)
+          if (holdsSecretBelow(strength, field)) return false;
           stack.push(field);
         }
       }
