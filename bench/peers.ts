@@ -246,11 +246,13 @@ async function ratios(
 ): Promise<{ name: string; microseconds: number; ratio: number }[]> {
   for (const [, run] of contenders) for (let index = 0; index < options.warmup; index++) await run(scenario);
   const times = contenders.map(() => [] as number[]);
+  const random = seededRandom(ORDER_SEED);
   for (let round = 0; round < options.rounds; round++) {
-    // each round starts one contender further on, so that no contender always runs right after
-    // the same one and meets its garbage (LangGraph leaves ~34 kB per call for the next to collect)
-    for (let step = 0; step < contenders.length; step++) {
-      const position = (round + step) % contenders.length;
+    // each round runs the contenders in a new order, so that none always runs right after the
+    // same one and meets its garbage (LangGraph leaves ~34 kB per call for the next to collect).
+    // Rotating one order would not do: it keeps every contender's neighbours, and put toolbound
+    // after LangGraph in most rounds. Seeded, so that a run repeats its orders.
+    for (const position of shuffled(contenders.length, random)) {
       const run = contenders[position]![1];
       const started = process.hrtime.bigint();
       for (let index = 0; index < options.iterations; index++) await run(scenario);
@@ -263,6 +265,30 @@ async function ratios(
     microseconds: median(times[position]!),
     ratio: median(ours.map((time, round) => time / times[position]![round]!)),
   }));
+}
+
+/** The seed of the contenders' orders: any fixed number, so that two runs time the same orders. */
+const ORDER_SEED = 20_261_201;
+
+/** The numbers 0 to count - 1 in an order drawn from `random` (Fisher–Yates). */
+function shuffled(count: number, random: () => number): number[] {
+  const order = Array.from({ length: count }, (_, index) => index);
+  for (let index = count - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [order[index], order[other]] = [order[other]!, order[index]!];
+  }
+  return order;
+}
+
+/** A small seeded generator (mulberry32): the same seed draws the same orders on every machine. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }
 
 function median(values: readonly number[]): number {

@@ -122,6 +122,77 @@ describe('toJsonSafe', () => {
     expect(toJsonSafe({ again: root }, limits)).toEqual({ again: expected });
   });
 
+  it('drops fields JSON has no place for: symbol keys, functions, undefined', () => {
+    const dropped = toJsonSafe({ a: 1, fn: () => 1, nothing: undefined, sym: Symbol('s') }, limits);
+    expect(Object.keys(dropped as object)).toEqual(['a']);
+    const tag = Symbol('row');
+    const copied = toJsonSafe({ a: 1, [tag]: { internal: true }, nested: { b: 2, [tag]: 'x' } }, limits);
+    expect(Object.getOwnPropertySymbols(copied)).toEqual([]);
+    expect(Object.getOwnPropertySymbols((copied as { nested: object }).nested)).toEqual([]);
+    expect(copied).toEqual({ a: 1, nested: { b: 2 } });
+  });
+
+  it('never takes a field from a polluted Object.prototype', () => {
+    // read inside, asserted outside: the test runner's own objects see the pollution too
+    let copied: Record<string, unknown>;
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: 'yes',
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      copied = toJsonSafe({ a: 1, rows: [{ b: 2 }, { b: 3 }] }, limits) as Record<string, unknown>;
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['polluted'];
+    }
+    expect(Object.keys(copied)).toEqual(['a', 'rows']);
+    expect(Object.keys((copied['rows'] as object[])[1]!)).toEqual(['b']);
+  });
+
+  it('reads each field under its own key when a proxy lists its keys out of order', () => {
+    // the engine puts integer keys first in a copy, where this proxy lists them last: a value
+    // read under the wrong key would hide the password from the key-name check
+    // (the first one, clean and with a symbol key, is copied key by key and leaves its keys'
+    // strengths, in its order, for the next object with the same keys)
+    const tag = Symbol('tag');
+    const first = new Proxy({ password: '', 1: 1, [tag]: true }, { ownKeys: () => ['password', '1', tag] });
+    expect(toJsonSafe(first, limits, true)).toEqual({ 1: 1, password: '' });
+    forgetCleanCopy();
+    const second = new Proxy(
+      { password: 'hunter2-but-long-enough', 1: 1 },
+      { ownKeys: () => ['password', '1'] },
+    );
+    const copied = toJsonSafe(second, limits, true);
+    expect(copied).toEqual({ 1: 1, password: 'hunter2-but-long-enough' });
+    expect(redactValue(copied, 'data').value).toEqual({ 1: 1, password: '[redacted]' });
+    forgetCleanCopy();
+  });
+
+  it('copies what a getter leaves behind when it deletes a field while the object is read', () => {
+    const source: Record<string, unknown> = {
+      get first() {
+        delete source['second'];
+        return 'first';
+      },
+      second: 'gone before it is read',
+      third: 3,
+    };
+    expect(toJsonSafe(source, limits)).toEqual({ first: 'first', third: 3 });
+  });
+
+  it('stops an object at the size cap, keeping its first fields in order', () => {
+    const wide = Object.fromEntries(
+      Array.from({ length: 200 }, (_, index) => [`k${index}`, 'v'.repeat(100)]),
+    );
+    const copied = toJsonSafe(wide, { ...limits, maxBytes: 2_000 }) as Record<string, string>;
+    const kept = Object.keys(copied);
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.length).toBeLessThan(40);
+    expect(kept).toEqual(Object.keys(wide).slice(0, kept.length));
+    expect(Object.values(copied).every((value) => value === 'v'.repeat(100))).toBe(true);
+  });
+
   it('never carries a __proto__ key over', () => {
     const copied = toJsonSafe(JSON.parse('{"__proto__":{"polluted":true},"a":1}'), limits) as object;
     expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);

@@ -65,6 +65,8 @@ class Copier {
   nodes = 0;
   bytes = 0;
   base = 0;
+  /** How many of its keys the last object copied went through: all of them, unless it filled the copy. */
+  visited = 0;
   // while checking: each string and key of the copy is read as the sanitiser's clean walk reads
   // it (under every rule, the strictest allowlist); the keys of an object met before are
   // compared rather than checked again (see lastCheckedKeys)
@@ -143,7 +145,6 @@ class Copier {
   }
 
   copyObject(object: object, depth: number): Record<string, unknown> {
-    const result: Record<string, unknown> = {};
     const keys = Object.keys(object);
     // a row with the keys of the last one checked reuses their strengths; any other object has
     // its keys checked one by one as they are copied (only what is kept is read)
@@ -155,42 +156,10 @@ class Copier {
     // sized once: pushing onto an empty list allocates room for 17
     const strengths: KeyStrength[] | undefined =
       this.clean && known === undefined ? new Array<KeyStrength>(keys.length) : undefined;
-    let checked = 0;
-    for (let index = 0; index < keys.length; index++) {
-      const key = keys[index]!;
-      let strength: KeyStrength = 'none';
-      if (known !== undefined) strength = known[index]!;
-      else if (strengths !== undefined && this.clean) {
-        if (!isStrictlyCleanText(key)) this.clean = false;
-        strength = secretKeyStrength(key);
-        strengths[index] = strength;
-        checked++;
-      }
-      if (key === '__proto__') continue;
-      let field: unknown;
-      try {
-        field = (object as Record<string, unknown>)[key];
-      } catch {
-        field = '[unreadable]';
-      }
-      this.bytes += key.length + 3;
-      const copied = this.copy(field, depth + 1);
-      if (this.clean && typeof copied === 'string') {
-        if ((strength !== 'none' && isSecretByKeyName(strength, copied)) || !isStrictlyCleanText(copied))
-          this.clean = false;
-      } else if (
-        this.clean &&
-        typeof copied === 'object' &&
-        copied !== null &&
-        holdsSecretBelow(strength, copied)
-      ) {
-        // an entry under a secret's name holds that secret (`"x.password": {"value": …}`), and a
-        // list under a password's name holds passwords (`"userPassword": ["X"]`)
-        this.clean = false;
-      }
-      if (copied !== undefined) result[key] = copied;
-      if (this.full()) break;
-    }
+    const result =
+      (keys.length <= MAX_CLONED_KEYS ? this.copyClone(object, keys, depth, known, strengths) : undefined) ??
+      this.copyKeyByKey(object, keys, depth, known, strengths);
+    const complete = this.visited === keys.length;
     // a name/value entry's value is judged by the name beside it: `{"name": "DB_PASSWORD", "value": …}`
     const entry = known !== undefined ? lastCheckedEntry : isEntry(keys);
     if (this.clean && entry && !entryValuesCanStay(keys, result)) this.clean = false;
@@ -205,7 +174,7 @@ class Copier {
       ) !== undefined
     )
       this.clean = false;
-    if (this.clean && strengths !== undefined && checked === keys.length) {
+    if (this.clean && strengths !== undefined && complete) {
       lastCheckedEntry = entry;
       lastCheckedTable = table;
       lastCheckedKeys = keys;
@@ -213,7 +182,148 @@ class Copier {
     }
     return result;
   }
+
+  /**
+   * The usual case, copied fast: a clone of the object's own fields made at once by the engine,
+   * then each field read in the order of `keys`, copied, checked, and written back only where
+   * its copy differs. Undefined when the clone cannot stand for the object (it threw, it has
+   * symbol keys, or its fields are not `keys` in their order, as a proxy may make them): the
+   * counters are then as they were, and the object is copied key by key.
+   */
+  copyClone(
+    object: object,
+    keys: readonly string[],
+    depth: number,
+    known: readonly KeyStrength[] | undefined,
+    strengths: KeyStrength[] | undefined,
+  ): Record<string, unknown> | undefined {
+    let result: Record<string, unknown>;
+    try {
+      result = { ...object } as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+    // a clone keeps symbol-keyed fields, which JSON has no place for: an object that has any is
+    // copied key by key. Rows share the shape of the last object cloned, so only a new shape
+    // is looked at (the look costs more than the clone).
+    if (!(known !== undefined && lastCheckedKeys === lastClonedKeys) && !sameKeys(keys, lastClonedKeys)) {
+      if (Object.getOwnPropertySymbols(result).length > 0) return undefined;
+      lastClonedKeys = keys;
+    }
+    const { nodes, bytes, clean } = this;
+    let index = 0;
+    let full = false;
+    // a for-in over a fresh clone reads its fields by their place, where `object[key]` hashes
+    for (const key in result) {
+      // a key out of place (or one an enumerable field on Object.prototype adds): not a copy
+      if (key !== keys[index]) {
+        this.nodes = nodes;
+        this.bytes = bytes;
+        this.clean = clean;
+        return undefined;
+      }
+      const strength = this.strengthOf(key, index, known, strengths);
+      index++;
+      if (key === '__proto__') {
+        delete result[key];
+        continue;
+      }
+      const field = result[key];
+      const copied = this.copyField(key, field, strength, depth);
+      if (copied === undefined) delete result[key];
+      else if (copied !== field) result[key] = copied;
+      if (this.full()) {
+        full = true;
+        break;
+      }
+    }
+    if (full) for (let rest = index; rest < keys.length; rest++) delete result[keys[rest]!];
+    // fewer keys than listed, all in place: the last ones were deleted while the object was
+    // read, and a key-by-key copy would have dropped them too
+    this.visited = index;
+    return result;
+  }
+
+  /** Any object, one key at a time: only what is kept is read, and a getter that throws is one unreadable field. */
+  copyKeyByKey(
+    object: object,
+    keys: readonly string[],
+    depth: number,
+    known: readonly KeyStrength[] | undefined,
+    strengths: KeyStrength[] | undefined,
+  ): Record<string, unknown> {
+    const result: Record<string, unknown> = {};
+    let index = 0;
+    while (index < keys.length) {
+      const key = keys[index]!;
+      const strength = this.strengthOf(key, index, known, strengths);
+      index++;
+      if (key === '__proto__') continue;
+      let field: unknown;
+      try {
+        field = (object as Record<string, unknown>)[key];
+      } catch {
+        field = '[unreadable]';
+      }
+      const copied = this.copyField(key, field, strength, depth);
+      if (copied !== undefined) result[key] = copied;
+      if (this.full()) break;
+    }
+    this.visited = index;
+    return result;
+  }
+
+  /** A key's strength as a secret's name: known from the last row, or checked now while the copy is clean. */
+  strengthOf(
+    key: string,
+    index: number,
+    known: readonly KeyStrength[] | undefined,
+    strengths: KeyStrength[] | undefined,
+  ): KeyStrength {
+    if (known !== undefined) return known[index]!;
+    if (strengths === undefined || !this.clean) return 'none';
+    if (!isStrictlyCleanText(key)) this.clean = false;
+    const strength = secretKeyStrength(key);
+    strengths[index] = strength;
+    return strength;
+  }
+
+  /** One field's copy, checked as the sanitiser's clean walk would read it under its key. */
+  copyField(key: string, field: unknown, strength: KeyStrength, depth: number): unknown {
+    this.bytes += key.length + 3;
+    let copied: unknown;
+    // a string that fits is its own copy: counted here as `copy` would count it, without the call
+    if (
+      typeof field === 'string' &&
+      field.length <= this.maxStringCharacters &&
+      this.nodes < this.maxNodes &&
+      this.bytes <= this.maxBytes
+    ) {
+      this.nodes++;
+      this.bytes += field.length + 3;
+      copied = field;
+    } else copied = this.copy(field, depth + 1);
+    if (!this.clean) return copied;
+    if (typeof copied === 'string') {
+      if ((strength !== 'none' && isSecretByKeyName(strength, copied)) || !isStrictlyCleanText(copied))
+        this.clean = false;
+    } else if (typeof copied === 'object' && copied !== null && holdsSecretBelow(strength, copied)) {
+      // an entry under a secret's name holds that secret (`"x.password": {"value": …}`), and a
+      // list under a password's name holds passwords (`"userPassword": ["X"]`)
+      this.clean = false;
+    }
+    return copied;
+  }
 }
+
+/**
+ * The most fields an object may have to be copied by cloning it first: a clone copies every
+ * field, so a huge object (a 250k-key result) is copied key by key, and only what is kept is read.
+ */
+const MAX_CLONED_KEYS = 256;
+
+/** The keys of the last object cloned that had no symbol-keyed field (see copyClone). */
+let lastClonedKeys: readonly string[] | undefined;
 
 /**
  * The keys of the last object a checking copy read in full and found clean, with their
