@@ -1,6 +1,6 @@
 import { pairRole } from './rules/find-secret-assignments.js';
 import { isPlaceholderValue } from './rules/placeholders.js';
-import { describesValue } from './rules/plain-secret-values.js';
+import { describesValue, isSecretReference } from './rules/plain-secret-values.js';
 import { type KeyStrength, keyStrength } from './rules/secret-key-names.js';
 
 /** Short enum-like words that a secret-named key may hold without holding a secret: `bearer`, `active`. */
@@ -34,7 +34,8 @@ export function secretKeyStrength(key: string): KeyStrength {
 export function isSecretByKeyName(strength: KeyStrength, value: string): boolean {
   if (strength === 'none') return false;
   const trimmed = value.trim();
-  if (trimmed.length === 0 || isPlaceholderValue(trimmed)) return false;
+  // `arn:aws:secretsmanager:…`, `op://vault/item/field`: where the secret is kept, not the secret
+  if (trimmed.length === 0 || isPlaceholderValue(trimmed) || isSecretReference(trimmed)) return false;
   if (strength === 'password') return true;
   // `last_login: 2026-09-01T16:57:00Z`, `session_count: "12"`: a time or a number is no
   // credential, nor is a file's name (an S3 listing's `"Key": "reports/2026-11.csv"`)

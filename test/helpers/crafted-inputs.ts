@@ -128,6 +128,14 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'type-0 passwords': 'password 0 ',
   'recovery phrase asides': 'mnemonic (a) ',
   'listing headers with hyphens': 'Name  a-b\n',
+  'echoes piped into a secret reader': "echo 'a' | ",
+  'secrets set in HTML tags': 'password is <code>',
+  'users and passwords before a host': 'u:Ab1!x@',
+  'sasl_passwd lines': '[a]:1 u:',
+  'token requests': 'curl /token\n',
+  'password words before a value': 'password ',
+  'webhook paths': 'hooks/',
+  'quoted CSV cells': '"a:b",',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -6,6 +6,7 @@ import {
   findAccessPhrases,
   findAuthorizationCodes,
   findRecoveryCodes,
+  findTaggedSecrets,
 } from './find-access-prose.js';
 import { CREDENTIAL_CALL_PATTERNS, findCredentialCalls } from './find-credential-calls.js';
 import { findEncodedSecrets } from './find-encoded-secrets.js';
@@ -91,6 +92,7 @@ function findInPlainText(text: string, found: Found): void {
   findPuttyPrivateLines(text, found);
   findSchemedPasswords(text, found);
   findAccessPhrases(text, found);
+  findTaggedSecrets(text, found);
   findRecoveryCodes(text, found);
   findAuthorizationCodes(text, found);
 }

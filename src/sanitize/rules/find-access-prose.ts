@@ -9,7 +9,7 @@ import {
   scanLeft,
   scanRight,
 } from '../text-scan.js';
-import { isCredentialValue } from './find-secret-assignments.js';
+import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
 
 /**
@@ -74,7 +74,7 @@ function isGivenPassword(value: string, quoted: boolean): boolean {
  * Three of the four kinds of character a typed password mixes: upper case, lower case, digits and
  * symbols. A word of a sentence has no blanks, so this also gives it a password's shape.
  */
-function hasThreeKinds(value: string): boolean {
+export function hasThreeKinds(value: string): boolean {
   let upper = 0;
   let lower = 0;
   let digit = 0;
@@ -147,11 +147,59 @@ function readPhrase(text: string, from: number, found: Found, pairsOnly: boolean
   return cursor;
 }
 
-/** Passwords given in sentences: after a verb of getting in and `with`/`using`, or a login noun. */
+/**
+ * Passwords given in sentences: after a verb of getting in and `with`/`using`, after a login
+ * noun, or right after the word "password" in a list of what to log in with ("utente X,
+ * password Y", "user X, password Y").
+ */
 export function findAccessPhrases(text: string, found: Found): void {
   eachMatch(ACCESS_VERB, text, (match) => readPhrase(text, match.index + match[0].length, found, false));
   eachMatch(LOGIN_NOUN, text, (match) => readPhrase(text, match.index + match[0].length, found, true));
+  eachMatch(PASSWORD_NOUN, text, (match) => {
+    const from = match.index + match[0].length;
+    const limit = Math.min(lineEnd(text, from, PHRASE_REACH), from + PHRASE_REACH);
+    const word = nextWord(text, from, limit);
+    if (word !== undefined && isBlank(text.charCodeAt(from))) reportGiven(text, word, limit, found, false);
+    return from;
+  });
 }
+
+/**
+ * A secret's name, then within a few words the secret set in an HTML tag, as chat and ticket
+ * exports keep it: `the DB password is <code>X</code>`, `Die Passphrase … lautet <b>X</b>`. The
+ * pattern names the word only; the tag is read in code, so that the pattern stays small for the
+ * ReDoS audit.
+ */
+const TAGGED_NAME =
+  /\b(?:pass(?:word|phrase|wort|code)?|kennwort|wachtwoord|senha|contrase(?:ñ|n)a|secret|token|api[ _-]?key)\b/gi;
+/** The tags a chat or a ticket sets a value in. */
+const VALUE_TAG = /<(?:code|b|strong|kbd|em|i|tt|samp|mark)>/y;
+/** How far after the name the tag may open, and how long the value in it may be. */
+const TAG_REACH = 48;
+const TAGGED_LENGTH = 128;
+
+/** Secrets set in an HTML tag a few words after their name (see {@link TAGGED_NAME}). */
+export function findTaggedSecrets(text: string, found: Found): void {
+  if (text.indexOf('</') === -1) return;
+  eachMatch(TAGGED_NAME, text, (match) => {
+    const from = match.index + match[0].length;
+    const open = text.indexOf('<', from);
+    if (open === -1 || open - from > TAG_REACH || text.slice(from, open).includes('\n')) return from;
+    VALUE_TAG.lastIndex = open;
+    if (!VALUE_TAG.test(text)) return from;
+    const start = VALUE_TAG.lastIndex;
+    const close = text.indexOf('</', start);
+    if (close === -1 || close - start > TAGGED_LENGTH || close - start < 4) return start;
+    const value = text.slice(start, close);
+    if (value.includes('\n') || value.includes('<') || value.includes('>')) return start;
+    const strength = cachedKeyStrength(match[0]);
+    if (isCredentialValue(value, strength === 'none' ? 'password' : strength)) found(start, close);
+    return close;
+  });
+}
+
+/** "Password" as sentences in several languages write it before the password itself. */
+const PASSWORD_NOUN = /\b(?:password|passwort|kennwort|wachtwoord|senha|contrase(?:ñ|n)a|mot de passe)\b/gi;
 
 /** A heading over one-time codes: "Recovery codes", "backup codes:", "2FA codes". */
 const CODE_HEADING = /\b(?:recovery|backup|one-time|2fa|mfa|emergency|scratch)[ -]codes?\b/gi;
@@ -231,6 +279,9 @@ const URL_BACK = 128;
 
 /** The regular expressions above, for the ReDoS check. */
 export const ACCESS_PROSE_PATTERNS: readonly RegExp[] = [
+  TAGGED_NAME,
+  VALUE_TAG,
+  PASSWORD_NOUN,
   ACCESS_VERB,
   WITH_WORD,
   LOGIN_NOUN,

@@ -262,10 +262,13 @@ function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
   if (value.length < 4 || value.includes('://') || value.startsWith('/')) return false;
   // an e-mail address (`password for bob@example.com`), not a password with an `@` (`Hooli@2021`)
   const at = value.indexOf('@');
-  if (at === 0 || (at > 0 && value.indexOf('.', at) > at)) return false;
+  if (at === 0 || (at > 0 && EMAIL_ADDRESS.test(value))) return false;
   if (!acceptsArgument(value, strength, false)) return false;
   return !needsSecretShape(strength) || hasSecretShape(value);
 }
+
+/** A whole e-mail address: a name, `@`, and a domain of dotted labels (`o@jc-.C@4MY!` is none). */
+const EMAIL_ADDRESS = /^[^@\s]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}$/;
 
 /** How a flag name announces a secret: `password`, `db-password`, `srcstorepass`, `client-secret`, `token`. */
 function flagStrength(name: string): KeyStrength {
@@ -499,8 +502,8 @@ interface ShortFlag {
   glued: boolean;
   /** `-p SECRET`. */
   spaced: boolean;
-  /** `-U user%SECRET`: the password follows a `%`. */
-  afterPercent?: boolean;
+  /** `-U user%SECRET` (`%`), `-u user,SECRET` (`,`): the password follows this after the user's name. */
+  userSeparator?: string;
   /** A word the command line must hold first, such as `login` for `docker login -p`. */
   after?: string;
 }
@@ -592,10 +595,12 @@ const SHORT_FLAG_CLIENTS: ReadonlyMap<string, ShortFlag> = new Map([
     'vsql',
   ].map((name) => [name, SPACED('w')] as const),
   ...['smbclient', 'rpcclient', 'smbcacls', 'smbmap', 'winexe', 'smbget'].map(
-    (name) => [name, { flag: 'U', glued: false, spaced: true, afterPercent: true }] as const,
+    (name) => [name, { flag: 'U', glued: false, spaced: true, userSeparator: '%' }] as const,
   ),
+  ['lftp', { flag: 'u', glued: false, spaced: true, userSeparator: ',' }],
   ['openssl', SPACED('k')],
-  ...['cqlsh', 'rabbitmqadmin', 'hdbsql', 'rdesktop', 'useradd', 'usermod'].map(
+  // game servers' and telephony consoles' remote admin: `mcrcon -p X`, FreeSWITCH's `fs_cli -p X`
+  ...['cqlsh', 'rabbitmqadmin', 'hdbsql', 'rdesktop', 'useradd', 'usermod', 'mcrcon', 'fs_cli'].map(
     (name) => [name, SPACED('p')] as const,
   ),
   ...['ipmitool', 'mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr'].map(
@@ -608,7 +613,7 @@ const SHORT_FLAG_CLIENTS: ReadonlyMap<string, ShortFlag> = new Map([
 ]);
 
 const CLIENT_NAME =
-  /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mysqlbinlog|mysqlsh|mariadb(?:-dump|-admin)?|7z|7za|7zr|rar|unrar|sshpass|psexec|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|docker|podman|nerdctl|buildah|skopeo|helm|oras|oc|az|cf|crane|regctl|sqlcmd|bcp|osql|isql|zip|unzip|redis-cli|keydb-cli|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn|vsql|smbclient|rpcclient|smbcacls|smbmap|winexe|smbget|openssl|cqlsh|rabbitmqadmin|hdbsql|rdesktop|useradd|usermod|ipmitool|mosquitto_(?:pub|sub|rr)|snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|inform|df|status|netstat|delta|test|usm|vacm))(?:\.exe)?\b/gi;
+  /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mysqlbinlog|mysqlsh|mariadb(?:-dump|-admin)?|7z|7za|7zr|rar|unrar|sshpass|psexec|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|docker|podman|nerdctl|buildah|skopeo|helm|oras|oc|az|cf|crane|regctl|sqlcmd|bcp|osql|isql|zip|unzip|redis-cli|keydb-cli|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn|vsql|smbclient|rpcclient|smbcacls|smbmap|winexe|smbget|openssl|cqlsh|rabbitmqadmin|hdbsql|rdesktop|useradd|usermod|mcrcon|fs_cli|lftp|ipmitool|mosquitto_(?:pub|sub|rr)|snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|inform|df|status|netstat|delta|test|usm|vacm))(?:\.exe)?\b/gi;
 
 /** `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`, `sqlcmd -P X`, `smbclient -U u%X`. */
 function findShortFlagPasswords(text: string, found: Found): void {
@@ -643,11 +648,11 @@ function findShortFlagPasswords(text: string, found: Found): void {
         value = { ...token, start: token.start + offset, value: token.value.slice(offset) };
       }
       if (value === undefined) continue;
-      if (spec.afterPercent === true) {
-        const percent = value.value.indexOf('%');
-        if (percent === -1) continue;
-        const secret = value.value.slice(percent + 1);
-        const at = text.indexOf('%', value.start);
+      if (spec.userSeparator !== undefined) {
+        const separator = value.value.indexOf(spec.userSeparator);
+        if (separator === -1) continue;
+        const secret = value.value.slice(separator + 1);
+        const at = text.indexOf(spec.userSeparator, value.start);
         if (at !== -1 && at < value.end && acceptsArgument(secret, 'password', false))
           found(at + 1, value.end);
         continue;
@@ -886,8 +891,36 @@ function findRecoveryPhrases(text: string, found: Found): void {
   });
 }
 
+const ECHO = /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?/g;
+/** A command that reads a secret on its standard input, after a pipe. */
+const STDIN_SECRET_READER =
+  /--password-stdin|\bsudo[ \t]+(?:-\w+[ \t]+){0,3}-S\b|\bsecret[ \t]+(?:put|set|create)\b|\bpasswd[ \t]+--stdin\b|\bchpasswd\b|\benv[ \t]+add\b/;
+
+/**
+ * `echo 'X' | sudo -S …`, `echo X | docker login --password-stdin`, `echo 'X' | wrangler secret
+ * put NAME`: what is echoed into a command that reads a secret from its input is that secret.
+ */
+function findPipedSecrets(text: string, found: Found): void {
+  eachMatch(ECHO, text, (match) => {
+    const end = lineEnd(text, match.index, 512);
+    const token = readToken(text, match.index + match[0].length, end, 0);
+    if (token === undefined) return match.index + match[0].length;
+    let pipe = token.end;
+    while (pipe < end && isBlank(text.charCodeAt(pipe))) pipe += 1;
+    if (
+      text.charCodeAt(pipe) === CODE.PIPE &&
+      text.charCodeAt(pipe + 1) !== CODE.PIPE &&
+      STDIN_SECRET_READER.test(text.slice(pipe + 1, end)) &&
+      acceptsArgument(token.value, 'password', false)
+    )
+      found(token.start, token.end);
+    return token.end;
+  });
+}
+
 /** Every credential written as an argument or in prose rather than as `key=value`. */
 export function findPasswordArguments(text: string, found: Found): void {
+  findPipedSecrets(text, found);
   findNamedArguments(text, found);
   findShortFlagPasswords(text, found);
   findWindowsPasswords(text, found);
@@ -899,7 +932,10 @@ export function findPasswordArguments(text: string, found: Found): void {
 
 /** The regular expressions above, for the ReDoS check. */
 export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
+  ECHO,
+  STDIN_SECRET_READER,
   SECRET_WORD,
+  EMAIL_ADDRESS,
   METAVARIABLE,
   CALL,
   PASS_PHRASE_SOURCE,

@@ -1,6 +1,7 @@
 import { CODE } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { eachMatch, isSpaceCode, lineEnd, lineStart, nextLineStart, scanRight } from '../text-scan.js';
+import { hasThreeKinds } from './find-access-prose.js';
 import { isPlaceholderValue } from './placeholders.js';
 
 /**
@@ -95,16 +96,41 @@ export function findMonitoredAuth(text: string, found: Found): void {
 
 /**
  * An API key and its secret written as one `KEY:SECRET` pair, as Confluent Cloud prints them
- * (16 capitals and digits, then 64 base64 characters).
+ * (16 capitals and digits, then 64 base64 characters), and an AWS access key id with its secret
+ * key, or the SMTP password SES derives from it (`AKIA…:<40 or 44>`, as postfix's `sasl_passwd` holds it).
  */
-const KEY_SECRET_PAIR = /\b[A-Z0-9]{16}:[A-Za-z0-9+/]{64}(?![A-Za-z0-9+/])/g;
+const KEY_SECRET_PAIR =
+  /\b(?:[A-Z0-9]{16}:[A-Za-z0-9+/]{64}|(?:AKIA|ASIA)[A-Z0-9]{16}:[A-Za-z0-9+/]{40,44})(?![A-Za-z0-9+/])/g;
 
-/** Finds `KEY:SECRET` pairs (see {@link KEY_SECRET_PAIR}). */
+/**
+ * A user and password before a host without a scheme: Asterisk's `register => 4920:Pw@sip.x.de`,
+ * the same in other dial strings and configs. Only a password with a password's shape counts:
+ * `mailto:bob@x.org` and `sip:alice@x.org` hold none.
+ */
+const USERINFO_BEFORE_HOST = /(?<![\w.+:/@-])[\w.+-]{1,64}:([^\s:@/"'<>]{6,128})@(?=[A-Za-z0-9-]{1,63}\.)/g;
+
+/** postfix's `sasl_passwd`: `[relay.host]:port user:password`, where the password may hold blanks. */
+const SASL_PASSWD_LINE =
+  /^\[[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\](?::\d{1,5})?[ \t]+[^\s:]{1,128}:([^\n]{4,128})$/gm;
+
+/** Finds `KEY:SECRET` pairs (see {@link KEY_SECRET_PAIR}) and the user-and-password pairs above. */
 export function findKeySecretPairs(text: string, found: Found): void {
   if (text.indexOf(':') === -1) return;
   eachMatch(KEY_SECRET_PAIR, text, (match) => {
     found(match.index, match.index + match[0].length);
   });
+  if (text.indexOf('@') !== -1)
+    eachMatch(USERINFO_BEFORE_HOST, text, (match) => {
+      const password = match[1] as string;
+      const end = match.index + match[0].length - 1;
+      if (hasThreeKinds(password) && !isPlaceholderValue(password)) found(end - password.length, end);
+    });
+  if (text.indexOf('[') !== -1)
+    eachMatch(SASL_PASSWD_LINE, text, (match) => {
+      const password = (match[1] as string).trimEnd();
+      const start = match.index + match[0].length - (match[1] as string).length;
+      if (!isPlaceholderValue(password)) found(start, start + password.length);
+    });
 }
 
 /** The regular expressions above, for the ReDoS check. */
@@ -116,4 +142,6 @@ export const PROTOCOL_CREDENTIAL_PATTERNS: readonly RegExp[] = [
   TRANSCRIPT_PREFIX,
   MONITORED_AUTH,
   KEY_SECRET_PAIR,
+  USERINFO_BEFORE_HOST,
+  SASL_PASSWD_LINE,
 ];

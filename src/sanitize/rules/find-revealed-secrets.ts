@@ -29,7 +29,18 @@ const NEEDED_FLAGS: Readonly<Record<string, readonly string[]>> = {
 
 /** Commands that print what their argument names: a file, a variable, an output of a plan. */
 const NAMING_COMMAND =
-  /(?:^|[\s;&|$>])(?:cat|type|more|head|printenv|echo|Get-Content|gc|terraform[ \t]+output[ \t]+-raw)[ \t]+/g;
+  /(?:^|[\s;&|$>])(?:cat|type|more|head|printenv|echo|Get-Content|gc|terraform[ \t]+output[ \t]+-raw|wp[ \t]+config[ \t]+get|netlify[ \t]+env:get|dotenv[ \t]+get|npm[ \t]+config[ \t]+get)[ \t]+/g;
+
+/**
+ * A request to an endpoint that makes a token or a password (an HTTP client, and on its line
+ * Magento's `…/admin/token`, Gerrit's `…/password.http`, `/oauth/token`): its answer on the next
+ * line, a bare JSON string, is one. The endpoint is tested on the line in code.
+ */
+const HTTP_CLIENT = /\b(?:curl|wget|https?|Invoke-RestMethod|irm)\b/gi;
+const TOKEN_ENDPOINT = /\/(?:token|tokens|password(?:\.http)?|api-?keys?|secret)\b/i;
+/** The answer: one JSON string of a token's characters, after Gerrit's `)]}'` guard if any. */
+const QUOTED_TOKEN = /^"[\w.~+/=-]{16,512}"$/;
+const JSON_GUARD = ")]}'";
 
 const LONGEST_OUTPUT = 1024;
 /** Blank lines skipped between a command and its output. */
@@ -64,6 +75,23 @@ function markOutput(text: string, index: number, found: Found): number {
       found(start, last);
     }
     return last;
+  }
+  return end;
+}
+
+/** Marks the answer of a token request (see {@link HTTP_CLIENT}) on the lines after `index`. */
+function markQuotedAnswer(text: string, index: number, found: Found): number {
+  let end = lineEnd(text, index, 1024);
+  for (let lines = 0; lines <= BLANK_LINES && end < text.length; lines += 1) {
+    const start = nextLineStart(text, end);
+    end = lineEnd(text, start, LONGEST_OUTPUT + 64);
+    const line = text.slice(start, end).trim();
+    if (line === '' || line === JSON_GUARD) continue;
+    if (QUOTED_TOKEN.test(line) && !isPlaceholderValue(line.slice(1, -1))) {
+      const first = text.indexOf('"', start);
+      found(first, first + line.length);
+    }
+    return end;
   }
   return end;
 }
@@ -111,6 +139,11 @@ export function findRevealedSecrets(text: string, found: Found): void {
   eachMatch(REVEALING_COMMAND, text, (match) =>
     printsSecret(text, match.index, match[0]) ? markOutput(text, match.index, found) : undefined,
   );
+  eachMatch(HTTP_CLIENT, text, (match) =>
+    TOKEN_ENDPOINT.test(text.slice(match.index, lineEnd(text, match.index, 512)))
+      ? markQuotedAnswer(text, match.index, found)
+      : undefined,
+  );
   eachMatch(NAMING_COMMAND, text, (match) =>
     namesSecret(argumentName(text, match.index + match[0].length))
       ? markOutput(text, match.index, found)
@@ -121,6 +154,9 @@ export function findRevealedSecrets(text: string, found: Found): void {
 /** The regular expressions above, for the ReDoS check. */
 export const REVEALED_SECRET_PATTERNS: readonly RegExp[] = [
   REVEALING_COMMAND,
+  HTTP_CLIENT,
+  TOKEN_ENDPOINT,
+  QUOTED_TOKEN,
   NAMING_COMMAND,
   NO_VALUE,
   LEADING_MARKS,

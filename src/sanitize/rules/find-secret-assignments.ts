@@ -128,11 +128,15 @@ function isPropertyPath(value: string): boolean {
  * capital, a secret's name, or a first part that names where settings live.
  */
 function isPasswordReference(value: string): boolean {
+  // no property is named by digits alone: `Coral.78`, `Summer.2024` are what people choose
+  if (DIGITS_AFTER_LAST_DOT.test(value)) return false;
   const first = value.slice(0, value.indexOf('.')).toLowerCase();
   if (SETTINGS_ROOTS.has(first)) return true;
   for (let index = 0; index < value.length; index += 1) if (isUpper(value.charCodeAt(index))) return true;
   return value.split('.').length >= 3 || keyStrength(value) !== 'none';
 }
+
+const DIGITS_AFTER_LAST_DOT = /\.\d{1,8}$/;
 
 /** First parts of a dotted reference to a setting: `config.db`, `env.PGPASS`, `secrets.pg`. */
 const SETTINGS_ROOTS = new Set([
@@ -403,6 +407,10 @@ const VALUE_KEYS = new Set([
   'initialvalue',
   // a wallet's recovery phrase (`"mnemonic": {"phrase": …}`)
   'phrase',
+  // a game panel's variable as a server overrides it (Pterodactyl's `server_value`), and a
+  // typed credential's text (`{"type": "password", "raw": …}`)
+  'servervalue',
+  'raw',
 ]);
 
 /**
@@ -435,6 +443,14 @@ const NAME_KEYS = new Set([
   'id',
   'label',
   'purpose',
+  // Asterisk's realtime rows (`{"attribute": "password", "value": …}`), Magento's config rows and
+  // JSON Patch (`{"path": "payment/api/shared_secret", "value": …}`), a panel's `env_variable`
+  'attribute',
+  'path',
+  'envvariable',
+  'setting',
+  'option',
+  'parameter',
 ]);
 
 /** How far apart a name key and its value key may sit in one entry, in characters. */
@@ -977,4 +993,5 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   HEX_TOKEN,
   POWERSHELL_CALL,
   SOURCE_FILE,
+  DIGITS_AFTER_LAST_DOT,
 ];

@@ -148,10 +148,14 @@ const PUBLIC_KEY_MATERIAL =
 /**
  * Values that say where a secret is, or that it was taken out, or that name a principal: a YAML
  * tag that looks it up (`!secret wifi_password`, `!env_var DB_PASS`, `!vault …`), Windows setup's
- * `*SENSITIVE*DATA*DELETED*`, a Windows security identifier (`S-1-5-21-…`, an account's id).
+ * `*SENSITIVE*DATA*DELETED*`, a Windows security identifier (`S-1-5-21-…`, an account's id), a
+ * Twilio resource id (`AccountSid`, `CallSid`: two letters and 32 hex digits; the `SK` of an API
+ * key is left out, as gitleaks reads it as a secret), and a GraphQL type where a schema or an
+ * operation declares an argument (`$password: String!`), and a command in backquotes that prints the
+ * secret (mutt's `` `pass show mail/work` ``).
  */
 const NOT_A_SECRET =
-  /^(?:!(?:secret|env_var|env|vault|include|sops|ssm|aws_secret)[ \t]+[\w./:-]{1,128}|\*SENSITIVE\*DATA\*DELETED\*|S-1-\d{1,2}(?:-\d{1,10}){1,14})$/;
+  /^(?:!(?:secret|env_var|env|vault|include|sops|ssm|aws_secret)[ \t]+[\w./:-]{1,128}|\*SENSITIVE\*DATA\*DELETED\*|S-1-\d{1,2}(?:-\d{1,10}){1,14}|(?:AC|CA|SM|MM|MG|PN|RE|CF|QU|WS|IS|FW|UT|ZS|XE)[0-9a-f]{32}|\[?(?:String|ID|Int|Float|Boolean)!?\]?!?|`[a-z][\w.-]{0,30}[ \t][^`\n]{1,200}`)$/;
 
 /** The first word of a note in parentheses that stands for a value: `(not set)`, `(sensitive value)`. */
 const PARENTHESISED_WORD =

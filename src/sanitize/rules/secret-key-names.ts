@@ -86,6 +86,8 @@ const SECRET_PARTS = new Set([
   'sessiontoken',
   // a message's keyed hash, as signed webhooks and shop callbacks send it: `hmac=…`
   'hmac',
+  // a cluster's gossip key (Consul's `encrypt = "…"`); `encrypt: true` is no secret's shape
+  'encrypt',
   ...OTHER_LANGUAGE_SECRET_WORDS,
 ]);
 
@@ -179,6 +181,30 @@ function isInflectedPassword(part: string): boolean {
   }
   return false;
 }
+
+/**
+ * A word that joins what the password is for to `pass` or `pwd`: offlineimap's `remotepass`,
+ * Joomla's `smtppass`, `dbpwd`, `rootpass`. English words and signal filters end in `pass` too.
+ */
+function endsWithPass(part: string): boolean {
+  if (part.length >= 5 && part.endsWith('pwd')) return true;
+  return part.length >= 6 && part.endsWith('pass') && !PASS_WORDS.test(part);
+}
+
+const PASS_WORDS =
+  /(?:by|com|over|under|tres|sur|multi|single|first|second|one|two|render|sub|high|low|band|all|notch)pass$/;
+
+/**
+ * Chinese, Japanese and Korean write no break between words, so a key such as `数据库密码`
+ * ("database password") is one word that ends in the word for password.
+ */
+function endsWithEastAsianPassword(part: string): boolean {
+  for (const word of EAST_ASIAN_PASSWORD_WORDS)
+    if (part.length > word.length && part.endsWith(word)) return true;
+  return false;
+}
+
+const EAST_ASIAN_PASSWORD_WORDS = ['密码', '密碼', '口令', 'パスワード', '비밀번호'];
 
 /** "Password" written in several words, joined: Arabic `كلمة المرور` and `كلمة السر`, with or without `و` ("and") before. */
 const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر/;
@@ -456,6 +482,10 @@ const HARMLESS_LAST_PARTS = new Set([
 
 /** Words before `key` that make it a database or UI key rather than a credential. */
 const HARMLESS_KEY_QUALIFIERS = new Set([
+  // the public half that checks a signature (Discord's `verify_key`)
+  'verify',
+  'verifying',
+  'verification',
   'primary',
   'foreign',
   'public',
@@ -704,15 +734,22 @@ export function keyStrength(key: string): KeyStrength {
   if (parts.some((part) => HARMLESS_ANY_PARTS.has(part))) return 'none';
   // Helm charts' `existingSecret`, `existingSecretPasswordKey`: names of a secret that exists already
   if (parts[0] === 'existing' && parts.includes('secret')) return 'none';
-  // `session_id` is the session itself; `token_id` only names one
-  const describesSecret = HARMLESS_LAST_PARTS.has(last) && parts.length > 1 && !joined.endsWith('sessionid');
+  // `session_id` is the session itself, and so is a `SecretID` (Consul's and Nomad's ACL tokens,
+  // Vault's AppRole secret id); `token_id` only names one
+  const describesSecret =
+    HARMLESS_LAST_PARTS.has(last) &&
+    parts.length > 1 &&
+    !joined.endsWith('sessionid') &&
+    !joined.endsWith('secretid');
   let strength: KeyStrength = 'none';
   for (const part of parts) {
     if (
       PASSWORD_PARTS.has(part) ||
       part.endsWith('password') ||
       part.endsWith('passwd') ||
-      isInflectedPassword(part)
+      endsWithPass(part) ||
+      isInflectedPassword(part) ||
+      endsWithEastAsianPassword(part)
     ) {
       strength = 'password';
       break;
@@ -763,6 +800,7 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /** The regular expressions above, for the ReDoS check. */
 export const KEY_NAME_PATTERNS: readonly RegExp[] = [
+  PASS_WORDS,
   RECOVERY_PHRASE_JOINED,
   OTHER_LANGUAGE_PASSWORD_JOINED,
   SECRET_JOINED,

@@ -248,6 +248,13 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     20,
     200,
   ),
+  // a generic incoming webhook's secret path: Mattermost's `/hooks/<26>`, Netlify's
+  // `/build_hooks/<24 hex>`, Zapier's and many others'; an id of words or digits is too short or
+  // too plain to be read as one
+  format('webhook-url-token', ['hooks/', 'build_hooks/'], 'alphanumeric', 20, 64, {
+    minimumEntropy: 2.5,
+    shape: 'mixed',
+  }),
   format('sourcegraph-access-token', ['sgp_'], 'word', 40, 80, { minimumEntropy: 3, shape: 'sourcegraph' }),
   format(
     'stripe-access-token',
