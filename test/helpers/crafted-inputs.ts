@@ -136,6 +136,8 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'password words before a value': 'password ',
   'webhook paths': 'hooks/',
   'quoted CSV cells': '"a:b",',
+  'users sections': '[users]\na = Ab1!x\n',
+  'recovery phrase clauses': 'seed phrase so a: ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

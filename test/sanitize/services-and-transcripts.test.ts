@@ -231,6 +231,39 @@ describe('passwords given in sentences', () => {
   });
 });
 
+describe('passwords listed per user, and recovery words after a clause', () => {
+  it('redacts the passwords of a `[users]` section, and keeps a section of settings', () => {
+    fc.assert(
+      fc.property(password, password, (first, second) =>
+        expectHidden([
+          [`[general]\nanon-access = none\n[users]\nharry = ${first}\nsally = ${second}\n[sasl]`, first],
+          [`[users]\nharry = ${first}\nsally = ${second}`, second],
+        ]),
+      ),
+    );
+    expectKept(['[users]\nallow_sign_up = false\ndefault_theme = dark\nauto_assign_org_role = Viewer']);
+  });
+
+  it('redacts a recovery phrase after a clause that ends in a colon', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('salmon', 'lilac', 'turnip', 'quartz', 'flint', 'dagger', 'breeze'), {
+          minLength: 12,
+          maxLength: 24,
+        }),
+        (words) => {
+          const phrase = words.join(' ');
+          expectHidden([[`Here is my recovery phrase so you can check: ${phrase}`, phrase]]);
+        },
+      ),
+    );
+    expectKept([
+      'The seed phrase is stored offline. We use twelve words for new wallets in our guide here',
+      'my recovery phrase has words like: apple banana',
+    ]);
+  });
+});
+
 describe('values that are not secrets', () => {
   it('keeps Twilio resource ids, GraphQL types and a command that prints the password', () => {
     expectKept([

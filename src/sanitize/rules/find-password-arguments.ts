@@ -10,9 +10,11 @@ import {
   isWordCode,
   lineEnd,
   lineStart,
+  nextLineStart,
   scanLeft,
   scanRight,
 } from '../text-scan.js';
+import { hasThreeKinds } from './find-access-prose.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { DIGIT_BETWEEN_LETTERS } from './plain-secret-values.js';
@@ -803,6 +805,37 @@ function findChpasswdPairs(text: string, found: Found): void {
   });
 }
 
+/** The header of an INI section that lists users with their passwords (svnserve's `passwd` file). */
+const USERS_SECTION = /^[ \t]*\[users\][ \t]*$/gim;
+/** One `name = value` line of such a section. */
+const USER_LINE = /^[ \t]*[\w.@-]{1,64}[ \t]*=[ \t]*(\S[^\n]{0,127})$/;
+/** How many lines of a section are read. */
+const SECTION_LINES = 64;
+
+/**
+ * The passwords of a `[users]` section, one `name = password` line each, up to the next section.
+ * Only a value with a password's shape counts: a `[users]` section of settings (Grafana's
+ * `allow_sign_up = false`) holds none.
+ */
+function findUsersSectionPasswords(text: string, found: Found): void {
+  eachMatch(USERS_SECTION, text, (match) => {
+    let start = nextLineStart(text, lineEnd(text, match.index, 256));
+    for (let lines = 0; lines < SECTION_LINES && start < text.length; lines += 1) {
+      const end = lineEnd(text, start, 256);
+      const line = text.slice(start, end);
+      if (line.trimStart().startsWith('[')) return start;
+      const user = USER_LINE.exec(line);
+      const value = user?.[1]?.trimEnd();
+      if (value !== undefined && hasThreeKinds(value) && acceptsArgument(value, 'password', false)) {
+        const at = start + line.lastIndexOf(value);
+        found(at, at + value.length);
+      }
+      start = nextLineStart(text, end);
+    }
+    return start;
+  });
+}
+
 /** The scheme of a crypt(3)-style password hash: `$6$`, `$2b$`, `$apr1$`, `$argon2id$`, `$y$`. */
 const CRYPT_SCHEME =
   /^\$(?:1|2[abxy]|5|6|7|y|gy|apr1|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha(?:1|256|512))?|sha1|md5)\$/;
@@ -874,6 +907,18 @@ function findRecoveryPhrases(text: string, found: Found): void {
         if (text.charCodeAt(close) !== CODE.CLOSE_PAREN) break;
         cursor = close + 1;
         joinLimit = Math.min(text.length, cursor + JOIN_WINDOW);
+      } else if (!aside && isLower(code)) {
+        aside = true;
+        // a clause before the colon that brings the words: `recovery phrase so you can check:`
+        const colon = scanRight(
+          text,
+          cursor,
+          (inner) => inner !== CODE.COLON && inner !== CODE.NEWLINE && inner !== CODE.DOT,
+          JOIN_WINDOW * 2,
+        );
+        if (text.charCodeAt(colon) !== CODE.COLON) break;
+        cursor = colon + 1;
+        joinLimit = Math.min(text.length, cursor + JOIN_WINDOW);
       } else break;
     }
     const start = cursor;
@@ -928,10 +973,13 @@ export function findPasswordArguments(text: string, found: Found): void {
   findRecoveryPhrases(text, found);
   findPositionalPasswords(text, found);
   findChpasswdPairs(text, found);
+  findUsersSectionPasswords(text, found);
 }
 
 /** The regular expressions above, for the ReDoS check. */
 export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
+  USERS_SECTION,
+  USER_LINE,
   ECHO,
   STDIN_SECRET_READER,
   SECRET_WORD,
