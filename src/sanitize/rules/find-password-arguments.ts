@@ -939,11 +939,12 @@ function findRecoveryPhrases(text: string, found: Found): void {
 const ECHO = /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?/g;
 /** A command that reads a secret on its standard input, after a pipe. */
 const STDIN_SECRET_READER =
-  /--password-stdin|\bsudo[ \t]+(?:-\w+[ \t]+){0,3}-S\b|\bsecret[ \t]+(?:put|set|create)\b|\bpasswd[ \t]+--stdin\b|\bchpasswd\b|\benv[ \t]+add\b/;
+  /--password-stdin|\bsudo[ \t]+(?:-\w+[ \t]+){0,3}-S\b|\bsecret[ \t]+(?:put|set|create)\b|\bpasswd[ \t]+--stdin\b|\benv[ \t]+add\b/;
 
 /**
  * `echo 'X' | sudo -S …`, `echo X | docker login --password-stdin`, `echo 'X' | wrangler secret
  * put NAME`: what is echoed into a command that reads a secret from its input is that secret.
+ * (`chpasswd` reads `user:password` pairs, which {@link findChpasswdPairs} splits.)
  */
 function findPipedSecrets(text: string, found: Found): void {
   eachMatch(ECHO, text, (match) => {
