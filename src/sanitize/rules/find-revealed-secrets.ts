@@ -54,46 +54,53 @@ const TRAILING_MARKS = /\}?["']?$/;
 const EXTENSION = /\.[A-Za-z]{1,8}$/;
 const BLANK_RUN = /[ \t]+/;
 
-/** Marks the one-token line after the command line that holds `index`. */
-function markOutput(text: string, index: number, found: Found): number {
+/**
+ * The first line after the command line that holds `index` that is neither blank nor `skipped`,
+ * within {@link BLANK_LINES} of it, without its surrounding blanks: `start === last` when there is
+ * none. `end` is where reading stopped.
+ */
+function outputLine(
+  text: string,
+  index: number,
+  skipped?: string,
+): { start: number; last: number; end: number } {
   let end = lineEnd(text, index);
-  for (let blanks = 0; blanks <= BLANK_LINES && end < text.length; blanks += 1) {
+  for (let lines = 0; lines <= BLANK_LINES && end < text.length; lines += 1) {
     let start = nextLineStart(text, end);
     end = lineEnd(text, start, LONGEST_OUTPUT + 64);
     while (start < end && isSpaceCode(text.charCodeAt(start))) start += 1;
     let last = end;
     while (last > start && isSpaceCode(text.charCodeAt(last - 1))) last -= 1;
-    if (last === start) continue; // a blank line
-    const output = text.slice(start, last);
-    if (
-      output.length >= 4 &&
-      output.length <= LONGEST_OUTPUT &&
-      !/\s/.test(output) &&
-      !NO_VALUE.test(output) &&
-      !isPlaceholderValue(output)
-    ) {
-      found(start, last);
-    }
-    return last;
+    if (last === start || (skipped !== undefined && text.slice(start, last) === skipped)) continue;
+    return { start, last, end };
   }
-  return end;
+  return { start: end, last: end, end };
+}
+
+/** Marks the one-token line after the command line that holds `index`. */
+function markOutput(text: string, index: number, found: Found): number {
+  const { start, last, end } = outputLine(text, index);
+  if (start === last) return end;
+  const output = text.slice(start, last);
+  if (
+    output.length >= 4 &&
+    output.length <= LONGEST_OUTPUT &&
+    !/\s/.test(output) &&
+    !NO_VALUE.test(output) &&
+    !isPlaceholderValue(output)
+  ) {
+    found(start, last);
+  }
+  return last;
 }
 
 /** Marks the answer of a token request (see {@link HTTP_CLIENT}) on the lines after `index`. */
 function markQuotedAnswer(text: string, index: number, found: Found): number {
-  let end = lineEnd(text, index, 1024);
-  for (let lines = 0; lines <= BLANK_LINES && end < text.length; lines += 1) {
-    const start = nextLineStart(text, end);
-    end = lineEnd(text, start, LONGEST_OUTPUT + 64);
-    const line = text.slice(start, end).trim();
-    if (line === '' || line === JSON_GUARD) continue;
-    if (QUOTED_TOKEN.test(line) && !isPlaceholderValue(line.slice(1, -1))) {
-      const first = text.indexOf('"', start);
-      found(first, first + line.length);
-    }
-    return end;
-  }
-  return end;
+  const { start, last, end } = outputLine(text, index, JSON_GUARD);
+  if (start === last) return end;
+  const answer = text.slice(start, last);
+  if (QUOTED_TOKEN.test(answer) && !isPlaceholderValue(answer.slice(1, -1))) found(start, last);
+  return last;
 }
 
 /** Whether the command `command` at `index` prints a secret, given the flags on its line. */
