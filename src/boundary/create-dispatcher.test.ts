@@ -387,6 +387,32 @@ describe('an unexpected throw', () => {
     expect(thrown.cause.stack).toContain('connection reset by peer');
   });
 
+  it("logs the tool's own frames down to the boundary's call of it, not the dispatcher's below", async () => {
+    const { logger, records } = captureLogger();
+    const failInside = (depth: number): never => {
+      if (depth === 0) throw new Error('pool exhausted');
+      return failInside(depth - 1);
+    };
+    const tool = defineTool({
+      name: 'lookup_order',
+      description: 'Orders.',
+      input: z.object({}),
+      run: () => failInside(2),
+    });
+    await createDispatcher({ tools: [tool], logger }).dispatch({
+      id: 'c',
+      name: 'lookup_order',
+      arguments: '{}',
+    });
+    const { stack } = records.find((entry) => entry.fields['type'] === 'tool.internal_error')!.fields[
+      'thrown'
+    ] as { stack: string };
+    const frames = stack.split('\n').slice(1);
+    expect(frames.filter((frame) => frame.includes('failInside'))).toHaveLength(3);
+    expect(frames.at(-1)).toMatch(/^ {4}at invokeTool \(.*run-attempt\.ts:\d+:\d+\)$/);
+    expect(stack).not.toMatch(/dispatch-call|execute-tool|create-dispatcher\.ts/);
+  });
+
   it('logs one line at info and above, while handlers get both events', async () => {
     const { logger, records } = captureLogger();
     const events: ToolboundEvent[] = [];

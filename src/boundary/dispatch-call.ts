@@ -38,7 +38,7 @@ import { findTool } from './find-tool.js';
 import { type ArgumentLimits, parseArguments } from './parse-arguments.js';
 import { readSignal } from './read-signal.js';
 import type { CreateReference } from './reference-id.js';
-import { NEVER_ABORTED } from './run-attempt.js';
+import { NEVER_ABORTED, TOOL_CALL_POSITION } from './run-attempt.js';
 import { type Validated, validateArguments } from './validate-arguments.js';
 
 /** Everything a dispatch needs, resolved once when the dispatcher is built. */
@@ -446,7 +446,7 @@ function normalise(
       toolCallId: request.toolCallId,
       reference: internal.reference,
       arguments: args,
-      thrown: serializeError(internal.thrown),
+      thrown: serializeError(internal.thrown, TOOL_CALL_POSITION),
     });
   } else {
     // only handlers take it: described when one of them reads it, and once
@@ -460,7 +460,7 @@ function normalise(
       reference: internal.reference,
       arguments: args,
       get thrown() {
-        thrown ??= serializeError(internal.thrown);
+        thrown ??= serializeError(internal.thrown, TOOL_CALL_POSITION);
         return thrown;
       },
     });

@@ -1,3 +1,4 @@
+import { type CallPosition, positionOfCall } from '../observe/read-stack.js';
 import { type Deadline, deadlineQueue, type Expiring } from '../policy/deadline-queue.js';
 import { onAbort } from '../policy/on-abort.js';
 import { type Clock, systemClock } from '../state/clock.js';
@@ -27,6 +28,19 @@ export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 const ABORTED: AttemptResult = Object.freeze({ kind: 'aborted' });
 /** The prototype's `then`, called on the promise of what a tool returned. */
 const then = Promise.prototype.then;
+
+/** Calls a tool's `run`: the one frame every tool runs under, so a tool's stack can end there. */
+function invokeTool(tool: Tool, args: unknown, context: ToolContext): unknown {
+  return tool.run(args as never, context);
+}
+
+/**
+ * Where {@link invokeTool} calls the tool, found once: a tool's error is logged with its stack
+ * down to that frame, and the dispatcher's own frames below it are left out.
+ */
+export const TOOL_CALL_POSITION: CallPosition | undefined = positionOfCall((probe) =>
+  invokeTool({ run: probe } as unknown as Tool, undefined, {} as ToolContext),
+);
 
 /** Hears how an attempt ended: `attemptEnded` is called exactly once, and must not throw. */
 export interface AttemptListener {
@@ -121,7 +135,7 @@ class Attempt implements ToolContext, Expiring {
     try {
       // Promise.resolve reads a thenable's `then` in a job of its own, as `await` does, so a
       // hostile `then` cannot run here; the prototype's `then` is called, never the value's own
-      then.call(Promise.resolve(this.#tool.run(args as never, this)), this.#onReturned, this.#onThrew);
+      then.call(Promise.resolve(invokeTool(this.#tool, args, this)), this.#onReturned, this.#onThrew);
     } catch (error) {
       this.#finish({ kind: 'threw', error });
     }

@@ -1,5 +1,6 @@
 import { readField } from '../util/read-field.js';
 import { truncate } from '../util/truncate.js';
+import { type CallPosition, readStack } from './read-stack.js';
 
 /** A thrown value turned into plain JSON-safe fields for the server log. */
 export interface SerializedError {
@@ -16,8 +17,10 @@ const MAX_TEXT = 8_192;
 /**
  * Describes any thrown value for the log: an Error with its stack and cause chain, a string,
  * null, a Symbol, or an object whose getters or proxy traps throw. It never throws itself.
+ * With `stackEnd`, the stack of an error not read before ends at the frame at that position
+ * (see readStack); a cause's stack is read in full.
  */
-export function serializeError(value: unknown, depth = 0): SerializedError {
+export function serializeError(value: unknown, stackEnd?: CallPosition, depth = 0): SerializedError {
   try {
     if (value instanceof Error) {
       // each field is read on its own, so one throwing getter does not cost the stack and cause
@@ -25,12 +28,13 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
         name: text(readField(value, 'name') ?? 'Error'),
         message: text(readField(value, 'message') ?? '(the message could not be read)'),
       };
-      const stack = readField(value, 'stack');
+      const stack = readErrorStack(value, stackEnd);
       if (typeof stack === 'string') result.stack = text(stack);
       const code = readField(value, 'code');
       if (typeof code === 'string' || typeof code === 'number') result.code = String(code);
       const cause = readField(value, 'cause');
-      if (cause !== undefined && depth < MAX_CAUSE_DEPTH) result.cause = serializeError(cause, depth + 1);
+      if (cause !== undefined && depth < MAX_CAUSE_DEPTH)
+        result.cause = serializeError(cause, undefined, depth + 1);
       return result;
     }
     if (typeof value === 'object' && value !== null) {
@@ -39,6 +43,14 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
     return { name: typeof value, message: text(String(value)) };
   } catch {
     return { name: 'Unreadable', message: 'the thrown value could not be read' };
+  }
+}
+
+function readErrorStack(error: Error, end: CallPosition | undefined): unknown {
+  try {
+    return readStack(error, end);
+  } catch {
+    return undefined;
   }
 }
 
