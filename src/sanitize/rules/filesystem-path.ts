@@ -334,9 +334,11 @@ function isMachinePath(text: string, start: number, coreEnd: number, pathEnd: nu
 
 /** Where a path's name part ends: before a `:line`/`:12` suffix after its last slash. */
 function pathCoreEnd(text: string, start: number, pathEnd: number): number {
-  const lastSlash = text.lastIndexOf('/', pathEnd - 1);
-  const colon = text.indexOf(':', Math.max(start, lastSlash));
-  return colon !== -1 && colon < pathEnd ? colon : pathEnd;
+  // read up to the path's end only: an indexOf over the rest of the text, in text with no colon
+  // after it, made each path cost the length of the text (1 MB of `curl /token` took 0.6 s)
+  for (let index = Math.max(start, text.lastIndexOf('/', pathEnd - 1)); index < pathEnd; index++)
+    if (text.charCodeAt(index) === 58) return index; // ':'
+  return pathEnd;
 }
 
 /** Server and home filesystem paths, POSIX and Windows. */

@@ -357,15 +357,48 @@ function previousLineStart(text: string, lineStart: number): number {
 }
 
 /**
+ * Where the last line break before `index` is, or -1. While {@link findAddresses} scans `text`,
+ * which asks about rising positions, each character between two positions is read once: a search
+ * back from each address read its whole line again (1 MB of `| x | 10.1.2.3 ` on one line read
+ * 1,024 characters an address).
+ */
+function newlineBefore(text: string, index: number): number {
+  const remembered = text === scannedText && index >= lastNewlineQuery;
+  const floor = remembered ? lastNewlineQuery : 0;
+  let newline = remembered ? lastNewline : -1;
+  for (let cursor = index - 1; cursor >= floor; cursor -= 1) {
+    if (text.charCodeAt(cursor) === 10) {
+      newline = cursor;
+      break;
+    }
+  }
+  if (text === scannedText) {
+    lastNewlineQuery = index;
+    lastNewline = newline;
+  }
+  return newline;
+}
+/** The text findAddresses is scanning, and the last answer of newlineBefore in it. */
+let scannedText: string | undefined;
+let lastNewlineQuery = 0;
+let lastNewline = -1;
+
+/** Whether `text` holds the character `code` between `from` and `to`, read without a copy. */
+function holdsCode(text: string, from: number, to: number, code: number): boolean {
+  for (let cursor = from; cursor < to; cursor += 1) if (text.charCodeAt(cursor) === code) return true;
+  return false;
+}
+
+/**
  * Whether the value at `start` sits in a table or CSV column whose header is a version word:
  * `| Package | Version |` over `| widget | 10.1.0.2 |`. The header is the first line of the block
  * of lines that hold the same separator, at most {@link HEADER_ROWS} rows up.
  */
 function inVersionColumn(text: string, start: number): boolean {
-  let lineStart = start;
-  const lineLimit = Math.max(0, start - ROW_REACH);
-  while (lineStart > lineLimit && text.charCodeAt(lineStart - 1) !== 10) lineStart -= 1;
-  if (lineStart === 0 || text.charCodeAt(lineStart - 1) !== 10) return false;
+  const newline = newlineBefore(text, start);
+  // a row starts after a line break at most ROW_REACH characters back
+  if (newline === -1 || newline + 1 < start - ROW_REACH) return false;
+  const lineStart = newline + 1;
   const before = text.slice(lineStart, start);
   const separator = before.includes('|')
     ? '|'
@@ -380,7 +413,7 @@ function inVersionColumn(text: string, start: number): boolean {
   let headerStart = lineStart;
   for (let row = 0; row < HEADER_ROWS && headerStart > limit; row += 1) {
     const previousStart = previousLineStart(text, headerStart);
-    if (previousStart < limit || !text.slice(previousStart, headerStart).includes(separator)) break;
+    if (previousStart < limit || !holdsCode(text, previousStart, headerStart, separator.charCodeAt(0))) break;
     headerStart = previousStart;
   }
   if (headerStart === lineStart) return false;
@@ -411,6 +444,17 @@ function cidrEnd(text: string, end: number): number {
 }
 
 function findAddresses(text: string, spans: LeakSpan[]): void {
+  scannedText = text;
+  lastNewlineQuery = 0;
+  lastNewline = -1;
+  try {
+    findAddressesIn(text, spans);
+  } finally {
+    scannedText = undefined;
+  }
+}
+
+function findAddressesIn(text: string, spans: LeakSpan[]): void {
   // the last address seen and whether it read as an address, so a list or a range reads as one:
   // in `X-Forwarded-For: 10.0.4.18, 10.0.1.2` both go, in `from 10.2.0.4 to 10.2.1.0` neither
   let previousEnd = -1;
