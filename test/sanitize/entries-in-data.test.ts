@@ -87,3 +87,21 @@ describe('numbers under secret names in returned data', () => {
     expect(json({ client_secret: '83927401928374' })).not.toContain('83927401928374');
   });
 });
+
+describe('a name/value entry at the head of a result too large to copy whole', () => {
+  it('is judged by the fields the copy holds, and its value redacted', async () => {
+    const { createDispatcher, defineTool, silentLogger } = await import('../../src/index.js');
+    const { z } = await import('zod');
+    const huge: Record<string, string> = { name: 'DB_PASSWORD', value: 'Pw7-kR2vQx9mTe' };
+    for (let index = 0; index < 300_000; index++) huge[`field_${index}`] = `filler ${index}`;
+    const dispatcher = createDispatcher({
+      tools: [defineTool({ name: 'dump', description: 'd', input: z.object({}), run: () => huge })],
+      logger: silentLogger,
+    });
+    const message = await dispatcher.dispatch({ id: 'c', name: 'dump', arguments: {} });
+    expect(message.content).not.toContain('Pw7-kR2vQx9mTe');
+    expect(message.content).toContain('DB_PASSWORD');
+    expect(message.content).toContain('filler 1');
+    expect(message.content.length).toBeLessThan(40_000);
+  });
+});
