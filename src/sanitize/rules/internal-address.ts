@@ -357,14 +357,17 @@ function previousLineStart(text: string, lineStart: number): number {
 }
 
 /**
- * Where the last line break before `index` is, or -1. While {@link findAddresses} scans `text`,
+ * Where the last line break before `index` is, or -1 (or one further back than a row reaches:
+ * the caller reads either as no row). While {@link findAddresses} scans `text`,
  * which asks about rising positions, each character between two positions is read once: a search
  * back from each address read its whole line again (1 MB of `| x | 10.1.2.3 ` on one line read
  * 1,024 characters an address).
  */
 function newlineBefore(text: string, index: number): number {
   const remembered = text === scannedText && index >= lastNewlineQuery;
-  const floor = remembered ? lastNewlineQuery : 0;
+  // without a memory, a break further back than a row reaches is as good as none (nor will it
+  // reach any later position)
+  const floor = remembered ? lastNewlineQuery : Math.max(0, index - ROW_REACH - 1);
   let newline = remembered ? lastNewline : -1;
   for (let cursor = index - 1; cursor >= floor; cursor -= 1) {
     if (text.charCodeAt(cursor) === 10) {
