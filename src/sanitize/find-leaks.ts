@@ -1,3 +1,4 @@
+import { detachedCopy } from '../util/detached-copy.js';
 import { type DecodedWindow, decodedWindows, originalSpan } from './decoded-view.js';
 import type { LeakRule, LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
@@ -33,7 +34,7 @@ function rememberClean(text: string): void {
     knownCleanOld = knownCleanYoung;
     knownCleanYoung = new Set<string>();
   }
-  knownCleanYoung.add(text);
+  knownCleanYoung.add(detachedCopy(text));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { detachedCopy } from '../util/detached-copy.js';
 import { pairRole } from './rules/find-secret-assignments.js';
 import { isPlaceholderValue } from './rules/placeholders.js';
 import { describesValue, isSecretReference } from './rules/plain-secret-values.js';
@@ -19,7 +20,7 @@ export function secretKeyStrength(key: string): KeyStrength {
   if (strength === undefined) {
     strength = keyStrength(key);
     if (strengthCache.size >= CACHE_LIMIT) strengthCache.clear();
-    strengthCache.set(key, strength);
+    strengthCache.set(detachedCopy(key), strength);
   }
   return strength === 'provider' ? 'none' : strength;
 }

@@ -1,3 +1,4 @@
+import { detachedCopy } from '../../util/detached-copy.js';
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
@@ -183,7 +184,7 @@ export function cachedKeyStrength(key: string): KeyStrength {
   if (cached !== undefined) return cached;
   const strength = keyStrength(key);
   if (strengthCache.size >= STRENGTH_CACHE_LIMIT) strengthCache.clear();
-  strengthCache.set(key, strength);
+  strengthCache.set(detachedCopy(key), strength);
   return strength;
 }
 
@@ -467,7 +468,7 @@ export function pairRole(key: string): PairRole {
   if (role === undefined) {
     role = readPairRole(key);
     if (roleCache.size >= STRENGTH_CACHE_LIMIT) roleCache.clear();
-    roleCache.set(key, role);
+    roleCache.set(detachedCopy(key), role);
   }
   return role;
 }
