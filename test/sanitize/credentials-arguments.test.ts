@@ -72,6 +72,27 @@ describe('passwords passed as command-line arguments', () => {
     );
   });
 
+  it('redacts the whole of a flag value that starts at the end of the window read after a command', () => {
+    // a command's flags are read for 4,096 characters after its name; a value that starts just
+    // inside that window and ends past it was cut there, and only its head redacted
+    fc.assert(
+      fc.property(
+        password,
+        fc.integer({ min: 4070, max: 4098 }),
+        fc.constantFrom('snmpget -c', 'redis-cli -a', 'sshpass -p'),
+        (secret, valueStart, flagged) => {
+          const [command, flag] = flagged.split(' ') as [string, string];
+          let text = command;
+          while (text.length + 1 + flag.length + 1 < valueStart) text += ' -q';
+          text += ` ${flag} ${secret}${secret} ${command}`;
+          const leftOver = redactText(text).text;
+          expect(leftOver.includes(secret.slice(-6)), leftOver.slice(-80)).toBe(false);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it('leaves metavariables, variables, stdin and file sources, and other flags alone', () => {
     for (const text of [
       '  -p, --password string   Password',

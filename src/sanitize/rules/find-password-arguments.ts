@@ -140,8 +140,10 @@ interface Token {
 }
 
 /**
- * Reads one shell word from `from` (up to `maxBlanks` blanks skipped), quotes included, up to
- * `limit`; undefined at a line end. A word is at most {@link ARGUMENT_LENGTH} characters.
+ * Reads one shell word from `from` (up to `maxBlanks` blanks skipped), quotes included; undefined
+ * at a line end. `limit` bounds where the word may start, not where it ends: a word the window's
+ * end cuts would be half a value, and half a secret redacted leaves the other half for the model
+ * to read. A word is at most {@link ARGUMENT_LENGTH} characters.
  */
 function readToken(
   text: string,
@@ -160,7 +162,7 @@ function readToken(
   let value = '';
   let plainFrom = start; // the unquoted stretch not yet copied into `value`
   let quoted = false;
-  const wordLimit = Math.min(limit, start + ARGUMENT_LENGTH);
+  const wordLimit = Math.min(text.length, start + ARGUMENT_LENGTH);
   while (end < wordLimit) {
     const code = text.charCodeAt(end);
     if (isSpaceCode(code) || isWidePunctuation(code)) break;
