@@ -3,6 +3,7 @@ import { type DecodedWindow, decodedWindows, originalSpan } from './decoded-view
 import type { LeakRule, LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { LEAK_RULES } from './leak-rules.js';
+import { REDACTED } from './redacted.js';
 
 /** Options for {@link findLeaks}. */
 export interface FindLeaksOptions {
@@ -74,6 +75,7 @@ export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpa
   const builtIn = rules === LEAK_RULES;
   if (builtIn && (isKnownClean(text) || isBareUuid(text))) return [];
   const windows = decodedWindows(text);
+  const marked = text.includes(REDACTED);
   const spans: LeakSpan[] = [];
   for (const rule of rules) {
     if (allowRules.includes(rule.name)) continue;
@@ -82,7 +84,9 @@ export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpa
       for (const span of runRule(rule, window.view.text)) found.push(mapBack(window, span));
     }
     if (found.length === 0) continue;
-    for (const merged of mergeSpans(found)) if (merged.end > merged.start) spans.push(merged);
+    for (const merged of mergeSpans(found)) {
+      if (merged.end > merged.start && !(marked && holdsOnlyMarkers(text, merged))) spans.push(merged);
+    }
   }
   if (builtIn && spans.length === 0 && allowRules.length === 0 && text.length <= KNOWN_CLEAN_MAX_LENGTH) {
     rememberClean(text);
@@ -91,6 +95,18 @@ export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpa
     ? spans
     : spans.sort((left, right) => left.start - right.start || left.end - right.end);
 }
+
+/**
+ * Whether a span holds nothing but redaction markers, blanks and punctuation: text redacted once
+ * reads clean on the last pass, even to a rule that takes the marker for a value (a block line
+ * of a Kubernetes Secret's `data:`, say).
+ */
+function holdsOnlyMarkers(text: string, span: LeakSpan): boolean {
+  const inside = text.slice(span.start, span.end).replaceAll(REDACTED, '');
+  return !ALPHANUMERIC.test(inside);
+}
+
+const ALPHANUMERIC = /[\p{L}\p{N}]/u;
 
 /** A rule's spans; a rule that fails cannot vouch for the text, so all of it counts as leaking. */
 function runRule(rule: LeakRule, text: string): LeakSpan[] {

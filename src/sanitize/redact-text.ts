@@ -1,8 +1,8 @@
 import { findLeaks, mergeSpans } from './find-leaks.js';
 import type { LeakRuleName } from './leak-rule-name.js';
+import { REDACTED } from './redacted.js';
 
-/** What a leaking span is replaced with in data the model still reads. */
-export const REDACTED = '[redacted]';
+export { REDACTED } from './redacted.js';
 
 /** Result of {@link redactText}: the cleaned text and the distinct rules that fired. */
 export interface RedactedText {

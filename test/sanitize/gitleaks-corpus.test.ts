@@ -70,9 +70,13 @@ describe.skipIf(!present)('the gitleaks-derived corpus, through the dispatcher',
     let literal = 0;
     let literalCaught = 0;
     const missed: string[] = [];
+    // lines whose redacted form the last pass still read as a leak, so the whole result went out
+    // as a generic failure: the secret is safe, but the rest of the data is lost
+    const withheld: string[] = [];
     for (const leak of corpus.leaks) {
       current = leak.text;
       const message = await dispatcher.dispatch({ id: 'c', name: toolName, arguments: {} });
+      if (toolName === 'returns_it' && !message.content.includes('"data"')) withheld.push(leak.rule);
       const isCaught = !leaked(message.content, leak.secret);
       if (isCaught) caught += 1;
       else missed.push(`${leak.rule} (${leak.origin})`);
@@ -81,18 +85,19 @@ describe.skipIf(!present)('the gitleaks-derived corpus, through the dispatcher',
         if (isCaught) literalCaught += 1;
       }
     }
-    return { recall: caught / corpus.leaks.length, literalRecall: literalCaught / literal, missed };
+    return { recall: caught / corpus.leaks.length, literalRecall: literalCaught / literal, missed, withheld };
   };
 
   it.each(['throws_it', 'returns_it', 'corrects_with_it'])(
     `%s: recall >= ${MINIMUM_RECALL} over all leaks and over gitleaks' literal examples`,
     async (toolName) => {
-      const { recall, literalRecall, missed } = await measure(toolName);
+      const { recall, literalRecall, missed, withheld } = await measure(toolName);
       console.log(
         `gitleaks corpus via ${toolName}: recall ${recall.toFixed(4)}, literal ${literalRecall.toFixed(4)}; missed ${missed.join(', ') || 'none'}`,
       );
       expect(recall).toBeGreaterThanOrEqual(MINIMUM_RECALL);
       expect(literalRecall).toBeGreaterThanOrEqual(MINIMUM_RECALL);
+      expect(withheld).toEqual([]);
     },
     300_000,
   );

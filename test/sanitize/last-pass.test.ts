@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,6 +13,9 @@ import {
 import { clearCut, cutClear } from '../../src/sanitize/clear-cut.js';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import type { LeakRule } from '../../src/sanitize/leak-rule.js';
+import { redactText } from '../../src/sanitize/redact-text.js';
+import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+import { CRAFTED_UNITS, repeatTo } from '../helpers/crafted-inputs.js';
 
 const DSN = 'postgres://orders_app:Xq7vLp2Rk9Zt@db-primary.internal:5432/orders';
 
@@ -93,6 +97,61 @@ describe('the last pass over what the model reads', () => {
       const dispatcher = createDispatcher({ tools: [tool], logger: silentLogger });
       const reply = await dispatcher.dispatch({ id: 'c', name: 'lookup', arguments: {} });
       expect(reply.content).not.toContain('4eC39');
+    }
+  });
+});
+
+/** Every sample in the project's own corpus, leaks and benign: texts, and values returned as data. */
+function corpusSamples(): { text?: string; value?: unknown }[] {
+  const directory = new URL('../corpus/', import.meta.url);
+  return readdirSync(directory).flatMap((file) => {
+    const parsed = JSON.parse(readFileSync(new URL(file, directory), 'utf8')) as
+      | { text?: string; value?: unknown }[]
+      | { leaks: { text?: string; value?: unknown }[]; benign: { text?: string; value?: unknown }[] };
+    return Array.isArray(parsed) ? parsed : [...parsed.leaks, ...parsed.benign];
+  });
+}
+
+/** Every string and key in a JSON-safe value. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, field]) => [key, ...stringsIn(field)]);
+  return [];
+}
+
+describe('text redacted once', () => {
+  // the last pass reads the redacted text again; a rule that took the marker, or what is left
+  // around it, for a leak would fail the whole result closed with a generic error
+  const rereadsDirty = (sample: { text?: string; value?: unknown }): boolean => {
+    const redacted =
+      sample.text === undefined ? stringsIn(sanitizeValue(sample.value)) : [redactText(sample.text).text];
+    return redacted.some((text) => findLeaks(text).length > 0);
+  };
+
+  it('reads clean again, for every sample of the corpus, text or data', () => {
+    const samples = corpusSamples();
+    expect(samples.filter((sample) => sample.value !== undefined).length).toBeGreaterThan(500);
+    expect(samples.length).toBeGreaterThan(3000);
+    expect(samples.filter(rereadsDirty)).toEqual([]);
+  });
+
+  it('reads clean again, for 8 KiB of every crafted input', () => {
+    const dirty = Object.entries(CRAFTED_UNITS)
+      .filter(([, unit]) => rereadsDirty({ text: repeatTo(unit, 8192) }))
+      .map(([name]) => name);
+    expect(dirty).toEqual([]);
+  });
+
+  it('reads clean again when the marker stands where a host or a block value was', () => {
+    for (const text of [
+      '[Interface]\nAddress = [redacted]\nListenPort = 51820',
+      "host='[redacted]', port=9200",
+      'kind: Secret\ndata:\n  .dockercfg: |\n    [redacted]\n',
+      'PuTTY-User-Key-File-3: ssh-ed25519\nPrivate-Lines: 1\n[redacted]\nPrivate-MAC: 5b1e',
+    ]) {
+      expect(findLeaks(text), text).toEqual([]);
     }
   });
 });

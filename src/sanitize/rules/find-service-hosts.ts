@@ -1,5 +1,6 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
+import { REDACTED } from '../redacted.js';
 import { eachMatch, lineBreaksBetween, portEnd, scanLeft, scanRight } from '../text-scan.js';
 
 /** The `://` of a URL; the code reads the scheme to its left and the host to its right. */
@@ -359,6 +360,8 @@ function findHostPortPairs(text: string, found: Found): void {
       const hostStart = keyStart(text, windowStart + host.index);
       if (hostStart < 0) return;
       const hostEnd = windowStart + host.index + host[0].length;
+      // a host redacted already names nothing: `Address = [redacted]` above `ListenPort = 51820`
+      if (host[0].includes(REDACTED)) return;
       // the gap between the two, whichever comes first
       const gapStart = hostEnd <= portStart ? hostEnd : portKeyEnd;
       const gapEnd = hostEnd <= portStart ? portStart : hostStart;

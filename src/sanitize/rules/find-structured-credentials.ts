@@ -363,19 +363,43 @@ export function findDiscordTokens(text: string, found: Found): void {
 const PUTTY_PRIVATE_LINES = /^Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?$/gm;
 const PUTTY_LINE_LENGTH = 128;
 
-/** Finds the private lines of PuTTY `.ppk` files, encrypted or not. */
+/**
+ * Finds the private lines of PuTTY `.ppk` files, encrypted or not. The block ends after its N
+ * lines, or at the first line that is not base64 (`Private-MAC: …`, or the `[redacted]` that
+ * took a block's place), so that redacted text does not read as a key again.
+ */
 export function findPuttyPrivateLines(text: string, found: Found): void {
   if (text.indexOf('Private-Lines') === -1) return;
   eachMatch(PUTTY_PRIVATE_LINES, text, (match) => {
     const start = match.index + match[0].length + 1;
     let end = start;
-    for (let line = Number(match[1]); line > 0 && end < text.length; line -= 1)
-      end = lineEnd(text, end, PUTTY_LINE_LENGTH) + 1;
+    for (let line = Number(match[1]); line > 0 && end < text.length; line -= 1) {
+      const close = lineEnd(text, end, PUTTY_LINE_LENGTH);
+      if (!isBase64Line(text, end, close)) break;
+      end = close + lineBreakLength(text, close);
+    }
     end = Math.min(end, text.length);
     while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end -= 1;
     if (end > start) found(start, end);
     return end;
   });
+}
+
+/** How long the line break at `index` is: `\n`, `\r\n`, or the same escaped in JSON (`\\n`, `\\r\\n`). */
+function lineBreakLength(text: string, index: number): number {
+  if (text.startsWith('\r\n', index)) return 2;
+  if (text.startsWith('\\r\\n', index)) return 4;
+  return text.charCodeAt(index) === CODE.BACKSLASH ? 2 : 1;
+}
+
+function isBase64Line(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!isAlphanumeric(code) && code !== CODE.PLUS && code !== CODE.SLASH && code !== CODE.EQUALS)
+      return false;
+  }
+  return true;
 }
 
 /**
