@@ -8,6 +8,7 @@ import { originalLength } from '../sanitize/original-length.js';
 import { redactText } from '../sanitize/redact-text.js';
 import { redactValue } from '../sanitize/redact-value.js';
 import { LEAK_REPLACEMENT_MESSAGE, sanitizeOutcome } from '../sanitize/sanitize-outcome.js';
+import { withScanMemory } from '../sanitize/scan-memory.js';
 
 /** The leaks of content that has none, shared: the common case allocates nothing for it. */
 const NO_LEAKS: readonly Leak[] = Object.freeze([]);
@@ -36,6 +37,16 @@ export interface RenderForModelInput {
  * Returns the leaks found here (field `content`), for the log.
  */
 export function renderForModel(input: RenderForModelInput): {
+  outcome: Outcome;
+  content: string;
+  leaks: readonly Leak[];
+} {
+  // the passes below read the same strings again when the first finds a leak: what each scan
+  // found is remembered until the content is settled
+  return withScanMemory(() => settleContent(input));
+}
+
+function settleContent(input: RenderForModelInput): {
   outcome: Outcome;
   content: string;
   leaks: readonly Leak[];

@@ -4,6 +4,7 @@ import type { LeakRule, LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { LEAK_RULES } from './leak-rules.js';
 import { REDACTED } from './redacted.js';
+import { rememberedSpans } from './scan-memory.js';
 
 /** Options for {@link findLeaks}. */
 export interface FindLeaksOptions {
@@ -74,6 +75,15 @@ export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpa
   const { allowRules = [], rules = LEAK_RULES } = options;
   const builtIn = rules === LEAK_RULES;
   if (builtIn && (isKnownClean(text) || isBareUuid(text))) return [];
+  return rememberedSpans(text, rules, allowRules, () => scanText(text, rules, allowRules, builtIn));
+}
+
+function scanText(
+  text: string,
+  rules: readonly LeakRule[],
+  allowRules: readonly LeakRuleName[],
+  builtIn: boolean,
+): LeakSpan[] {
   const windows = decodedWindows(text);
   const marked = text.includes(REDACTED);
   const spans: LeakSpan[] = [];

@@ -17,6 +17,7 @@ import {
 } from './redact-by-key-name.js';
 import { REDACTED, redactText } from './redact-text.js';
 import type { KeyStrength } from './rules/secret-key-names.js';
+import { withScanMemory } from './scan-memory.js';
 
 /** A value with every leaking span redacted, and where each leak was. */
 export interface RedactedValue {
@@ -69,6 +70,11 @@ export function redactValue(
   rootPath: string,
   allowRules: readonly LeakRuleName[] = [],
 ): RedactedValue {
+  // the check and the walk after it read the same strings: what the check found is remembered
+  return withScanMemory(() => redactWalk(value, rootPath, allowRules));
+}
+
+function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakRuleName[]): RedactedValue {
   if (isClean(value, allowRules)) return { value, leaks: [] }; // nothing to copy
   const leaks: Leak[] = [];
   const checkKeyNames = !allowRules.includes('credential');

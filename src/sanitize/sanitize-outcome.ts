@@ -1,7 +1,9 @@
 import type { Outcome } from '../outcome/outcome.js';
 import type { Leak, SanitizeOptions } from './leak.js';
+import type { LeakRuleName } from './leak-rule-name.js';
 import { redactText } from './redact-text.js';
-import { redactValue } from './redact-value.js';
+import { type RedactedValue, redactValue } from './redact-value.js';
+import { withScanMemory } from './scan-memory.js';
 
 export type { Leak, SanitizeOptions } from './leak.js';
 // the dispatcher imports both entry points from this file
@@ -68,13 +70,20 @@ export function sanitizeOutcome(
   outcome: Outcome,
   options: SanitizeOptions = {},
 ): { outcome: Outcome; leaks: Leak[] } {
-  const allowRules = options.allowRules ?? [];
+  return withScanMemory(() => sanitizeFields(outcome, options.allowRules ?? []));
+}
+
+function sanitizeFields(
+  outcome: Outcome,
+  allowRules: readonly LeakRuleName[],
+): { outcome: Outcome; leaks: Leak[] } {
+  let data: RedactedValue | undefined;
   if (isBareSuccess(outcome)) {
     // the usual success carries nothing but its data: one check of the data (answered at once
     // for a copy the dispatcher checked as it made it), and the same outcome written out afresh
-    const redacted = redactValue(outcome.data, 'data', allowRules);
-    if (redacted.leaks.length === 0)
-      return { outcome: { ok: true, class: 'ok', data: redacted.value }, leaks: redacted.leaks };
+    data = redactValue(outcome.data, 'data', allowRules);
+    if (data.leaks.length === 0)
+      return { outcome: { ok: true, class: 'ok', data: data.value }, leaks: data.leaks };
   }
   const leaks: Leak[] = [];
   const source = outcome as unknown as Record<string, unknown>;
@@ -91,7 +100,8 @@ export function sanitizeOutcome(
   };
   const spans = (field: string): boolean => {
     if (!(field in source)) return false;
-    const redacted = redactValue(source[field], field, allowRules);
+    const redacted =
+      field === 'data' && data !== undefined ? data : redactValue(source[field], field, allowRules);
     leaks.push(...redacted.leaks);
     result[field] = redacted.value;
     return redacted.leaks.length > 0;

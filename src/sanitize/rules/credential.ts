@@ -1,4 +1,5 @@
 import type { Found, LeakRule, LeakSpan } from '../leak-rule.js';
+import { withScanMemory } from '../scan-memory.js';
 import { eachMatch } from '../text-scan.js';
 import { connectionStringRule } from './connection-string.js';
 import {
@@ -141,8 +142,10 @@ export const credentialRule: LeakRule = {
     const found: Found = (start, end) => {
       if (end > start) spans.push({ rule: 'credential', start, end });
     };
-    findInPlainText(text, found);
-    findEncodedSecrets(text, decodedLeaks, found);
+    withScanMemory(() => {
+      findInPlainText(text, found);
+      findEncodedSecrets(text, decodedLeaks, found);
+    });
     return spans;
   },
 };

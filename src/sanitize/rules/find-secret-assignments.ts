@@ -1,6 +1,7 @@
 import { detachedCopy } from '../../util/detached-copy.js';
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
+import { CREDENTIAL_VERDICT_KIND, rememberedVerdict } from '../scan-memory.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
 import {
   isBlank,
@@ -229,6 +230,31 @@ export function isCredentialValue(
   bareWordIsName = false,
 ): boolean {
   if (strength === 'none') return false;
+  const kind =
+    CREDENTIAL_VERDICT_KIND +
+    STRENGTH_ORDER.indexOf(strength) * 4 +
+    (proseFollows ? 2 : 0) +
+    (bareWordIsName ? 1 : 0);
+  return rememberedVerdict(kind, value, (remembered) =>
+    decideCredentialValue(remembered, strength, proseFollows, bareWordIsName),
+  );
+}
+
+/** The order of strengths that numbers {@link isCredentialValue}'s verdicts in the scan's memory. */
+const STRENGTH_ORDER: readonly KeyStrength[] = [
+  'password',
+  'explicit',
+  'provider-secret',
+  'secret',
+  'provider',
+];
+
+function decideCredentialValue(
+  value: string,
+  strength: KeyStrength,
+  proseFollows: boolean,
+  bareWordIsName: boolean,
+): boolean {
   const trimmed = value.trim();
   // the cheap tests first: most values under a secret-named key in prose are short words
   const explicit = strength === 'explicit' || strength === 'provider-secret';

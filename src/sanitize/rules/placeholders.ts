@@ -1,4 +1,5 @@
 import { CODE } from '../char-codes.js';
+import { PLACEHOLDER_VERDICT_KIND, rememberedVerdict } from '../scan-memory.js';
 import { eachMatch } from '../text-scan.js';
 
 /**
@@ -184,6 +185,10 @@ export function isEllipsisOrMask(value: string): boolean {
 
 /** Whether a value assigned to a secret-named key is a placeholder rather than a credential. */
 export function isPlaceholderValue(value: string): boolean {
+  return rememberedVerdict(PLACEHOLDER_VERDICT_KIND, value, decidePlaceholderValue);
+}
+
+function decidePlaceholderValue(value: string): boolean {
   if (PLACEHOLDER_VALUE.test(value) || TEMPLATE_VALUE.test(value) || KNOWN_PUBLIC_VALUES.has(value))
     return true;
   const first = value.charCodeAt(0);

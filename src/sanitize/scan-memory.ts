@@ -1,0 +1,101 @@
+import type { LeakSpan } from './leak-rule.js';
+
+/**
+ * What the sanitiser remembers for the length of one scan (see {@link withScanMemory}):
+ *
+ * - **Verdicts on short values.** Text dense with secret names repeats its values (a listing, a
+ *   table, a log with `password: …` on every line), and deciding whether a value can be a
+ *   credential costs microseconds of placeholder and entropy checks. Remembered, each distinct
+ *   value is decided once.
+ * - **The spans of the last few long texts.** A value is first checked whole and, when something
+ *   in it leaks, walked again to redact it: the string that leaked would be scanned twice, and a
+ *   last pass over rendered content reads strings the first pass has just read.
+ *
+ * The memory is emptied when the outermost scan ends. Kept across scans, it would hold values
+ * that may be secrets, and slices of a text that keep all of that text alive.
+ */
+
+/** Values longer than this are decided each time: they seldom repeat, and each would hold memory. */
+const VERDICT_MAX_LENGTH = 128;
+/** Entries per kind of verdict before that kind forgets all at once, which costs O(1) per entry. */
+const VERDICT_LIMIT = 4096;
+/** Texts shorter than this are not remembered whole: they cost little, and clean ones are cached anyway. */
+const SCAN_MIN_LENGTH = 257;
+const SCANS_KEPT = 4;
+
+/** The kinds of verdict kept: `isPlaceholderValue`'s, then `isCredentialValue`'s, one per argument set. */
+export const PLACEHOLDER_VERDICT_KIND = 0;
+export const CREDENTIAL_VERDICT_KIND = 1;
+
+interface RememberedScan {
+  text: string;
+  rules: readonly unknown[];
+  allowRules: readonly string[];
+  spans: readonly LeakSpan[];
+}
+
+const verdicts: (Map<string, boolean> | undefined)[] = [];
+let scans: RememberedScan[] = [];
+let depth = 0;
+
+/** Runs `scan` with verdicts and spans remembered; nested calls share the outermost call's memory. */
+export function withScanMemory<T>(scan: () => T): T {
+  depth += 1;
+  try {
+    return scan();
+  } finally {
+    depth -= 1;
+    if (depth === 0) {
+      for (const memo of verdicts) memo?.clear();
+      if (scans.length > 0) scans = [];
+    }
+  }
+}
+
+/**
+ * The verdict `decide(value)` gave before in this scan, or its verdict now. `kind` tells apart the
+ * tests that share the memory (one per function and argument set); outside a scan, or for a long
+ * value, it simply decides.
+ */
+export function rememberedVerdict(kind: number, value: string, decide: (value: string) => boolean): boolean {
+  if (depth === 0 || value.length > VERDICT_MAX_LENGTH) return decide(value);
+  let memo = verdicts[kind];
+  if (memo === undefined) {
+    memo = new Map();
+    verdicts[kind] = memo;
+  }
+  const known = memo.get(value);
+  if (known !== undefined) return known;
+  const verdict = decide(value);
+  if (memo.size >= VERDICT_LIMIT) memo.clear();
+  memo.set(value, verdict);
+  return verdict;
+}
+
+/**
+ * The spans `scan()` found in `text` under the same rules earlier in this scan, or what it finds
+ * now. Always a fresh array: the caller may sort or extend it.
+ */
+export function rememberedSpans(
+  text: string,
+  rules: readonly unknown[],
+  allowRules: readonly string[],
+  scan: () => LeakSpan[],
+): LeakSpan[] {
+  if (depth === 0 || text.length < SCAN_MIN_LENGTH) return scan();
+  for (const known of scans) {
+    if (known.text === text && known.rules === rules && sameNames(known.allowRules, allowRules))
+      return known.spans.slice();
+  }
+  const spans = scan();
+  if (scans.length >= SCANS_KEPT) scans.shift();
+  scans.push({ text, rules, allowRules, spans: spans.slice() });
+  return spans;
+}
+
+function sameNames(left: readonly string[], right: readonly string[]): boolean {
+  if (left === right) return true;
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) if (left[index] !== right[index]) return false;
+  return true;
+}
