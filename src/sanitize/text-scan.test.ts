@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineStart } from './text-scan.js';
+import { lineEnd, lineEndReader, lineStart } from './text-scan.js';
 
 /** Whether a line break (real or JSON-escaped) ends just before `index`. */
 function breakEndsAt(text: string, index: number): boolean {
@@ -27,6 +27,28 @@ describe('lineStart', () => {
           if (start > Math.max(0, index - reach)) expect(breakEndsAt(text, start)).toBe(true);
         },
       ),
+    );
+  });
+});
+
+describe('lineEndReader', () => {
+  it('answers as lineEnd does, for starts in any order and any reach', () => {
+    const piece = fc.constantFrom('a', 'b', ' ', '\n', '\r', '\\n', '\\r', '\\', 'n', 'password ');
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 40 })), { maxLength: 30 }),
+        fc.boolean(),
+        (pieces, asks, forward) => {
+          const text = pieces.join('');
+          const starts = asks.map(([at, reach]) => [at % (text.length + 1), reach] as const);
+          // mostly forward, as the rules ask; in any order too
+          if (forward) starts.sort((left, right) => left[0] - right[0]);
+          const reader = lineEndReader(text);
+          for (const [index, reach] of starts) expect(reader(index, reach)).toBe(lineEnd(text, index, reach));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

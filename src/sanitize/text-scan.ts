@@ -46,6 +46,30 @@ export function lineEnd(text: string, index: number, maxLength = 4096): number {
 }
 
 /**
+ * {@link lineEnd} for one text, asked at starts that mostly move forward (each keyword of a
+ * line, in order). It remembers the stretch it last found free of line breaks, so that a rule
+ * asking at every keyword of a long line reads the line once, not once per keyword. Answers are
+ * those of `lineEnd(text, index, maxLength)`.
+ */
+export function lineEndReader(text: string): (index: number, maxLength: number) => number {
+  // [clearFrom, clearTo) holds no line break
+  let clearFrom = 0;
+  let clearTo = 0;
+  return (index, maxLength) => {
+    const limit = Math.min(text.length, index + maxLength);
+    let cursor = index;
+    if (index >= clearFrom && index <= clearTo) {
+      if (clearTo >= limit) return limit;
+      cursor = clearTo;
+    } else {
+      clearFrom = index;
+    }
+    clearTo = lineEnd(text, cursor, limit - cursor);
+    return clearTo;
+  };
+}
+
+/**
  * Index of the start of the line holding `index`: just past a newline, a carriage return or a
  * JSON-escaped `\n`, or `index - reach` when none is that close.
  */

@@ -5,6 +5,7 @@ import {
   isBlank,
   isSpaceCode,
   lineEnd,
+  lineEndReader,
   nextLineStart,
   scanLeft,
   scanRight,
@@ -44,8 +45,12 @@ function nextWord(text: string, from: number, limit: number): Word | undefined {
   let start = from;
   while (start < limit && isBlank(text.charCodeAt(start))) start += 1;
   if (start >= limit || isSpaceCode(text.charCodeAt(start))) return undefined;
-  const end = scanRight(text, start, (code) => !isSpaceCode(code), VALUE_LENGTH);
+  const end = scanRight(text, start, isNotSpaceCode, VALUE_LENGTH);
   return { start, end };
+}
+
+function isNotSpaceCode(code: number): boolean {
+  return !isSpaceCode(code);
 }
 
 /** A word without the quotes around it and the punctuation after it. */
@@ -130,8 +135,14 @@ function reportGiven(text: string, word: Word, limit: number, found: Found, pair
  * (`unlocked with "X"`); after a login noun, only a `user / X` pair, since a lone word there is
  * as often a user's name.
  */
-function readPhrase(text: string, from: number, found: Found, pairsOnly: boolean): number {
-  const limit = Math.min(lineEnd(text, from, PHRASE_REACH), from + PHRASE_REACH);
+function readPhrase(
+  text: string,
+  from: number,
+  found: Found,
+  pairsOnly: boolean,
+  endOfLine: (index: number, maxLength: number) => number,
+): number {
+  const limit = endOfLine(from, PHRASE_REACH);
   let cursor = from;
   let joined = pairsOnly;
   for (let words = 0; words < PHRASE_WORDS; words += 1) {
@@ -153,11 +164,19 @@ function readPhrase(text: string, from: number, found: Found, pairsOnly: boolean
  * password Y", "user X, password Y").
  */
 export function findAccessPhrases(text: string, found: Found): void {
-  eachMatch(ACCESS_VERB, text, (match) => readPhrase(text, match.index + match[0].length, found, false));
-  eachMatch(LOGIN_NOUN, text, (match) => readPhrase(text, match.index + match[0].length, found, true));
+  // each search asks for line ends in order: one reader each reads a long line once
+  let endOfLine = lineEndReader(text);
+  eachMatch(ACCESS_VERB, text, (match) =>
+    readPhrase(text, match.index + match[0].length, found, false, endOfLine),
+  );
+  endOfLine = lineEndReader(text);
+  eachMatch(LOGIN_NOUN, text, (match) =>
+    readPhrase(text, match.index + match[0].length, found, true, endOfLine),
+  );
+  endOfLine = lineEndReader(text);
   eachMatch(PASSWORD_NOUN, text, (match) => {
     const from = match.index + match[0].length;
-    const limit = Math.min(lineEnd(text, from, PHRASE_REACH), from + PHRASE_REACH);
+    const limit = endOfLine(from, PHRASE_REACH);
     const word = nextWord(text, from, limit);
     if (word !== undefined && isBlank(text.charCodeAt(from))) reportGiven(text, word, limit, found, false);
     return from;
