@@ -127,13 +127,15 @@ function findUrls(text: string, spans: LeakSpan[]): void {
     const schemeStart = scanLeft(text, match.index, isSchemeCode, 48);
     if (schemeStart === match.index) return; // no scheme: not a URL
     const scheme = text.slice(schemeStart, match.index).toLowerCase();
-    const bareScheme = scheme.replace(/^jdbc:/, '').replace(/^.*:/, '');
+    // the scheme after its last colon: `jdbc:postgresql` and `jdbc:oracle:thin` give `postgresql`
+    // and `thin`
+    const bareScheme = scheme.slice(scheme.lastIndexOf(':') + 1);
     if (runEnd < match.index + 3) runEnd = scanRight(text, match.index + 3, isUrlCode, text.length);
     const urlEnd = trimUrlEnd(text, schemeStart, Math.min(runEnd, match.index + 3 + URL_LENGTH));
     const authorityEnd = scanRight(
       text,
       match.index + 3,
-      (code) => code !== 47 && code !== 63 && code !== 35 && isUrlCode(code),
+      isAuthorityCode,
       Math.min(AUTHORITY_LENGTH, urlEnd - match.index - 3),
     );
     const authority = text.slice(match.index + 3, authorityEnd);
@@ -145,7 +147,7 @@ function findUrls(text: string, spans: LeakSpan[]): void {
       scheme.startsWith('jdbc:') ||
       DATASTORE_SCHEMES.has(bareScheme) ||
       // dialect and driver variants: redis-sentinel://, postgresql+asyncpg://, mongodb+srv://
-      DATASTORE_SCHEMES.has(bareScheme.split(/[+.-]/, 1)[0] ?? '') ||
+      DATASTORE_SCHEMES.has(schemeFamily(bareScheme)) ||
       (bareScheme.length > 0 && userinfoHasSecret(authority))
     ) {
       if (isPlaceholderUrl(text, match.index + 3)) return;
@@ -153,6 +155,20 @@ function findUrls(text: string, spans: LeakSpan[]): void {
       coveredUntil = urlEnd;
     }
   });
+}
+
+/** A URL's authority runs to its path, query or fragment. */
+function isAuthorityCode(code: number): boolean {
+  return code !== 47 && code !== 63 && code !== 35 && isUrlCode(code);
+}
+
+/** A scheme up to its first `+`, `.` or `-`: `postgresql+asyncpg` and `redis-sentinel` give `postgresql` and `redis`. */
+function schemeFamily(scheme: string): string {
+  for (let index = 0; index < scheme.length; index += 1) {
+    const code = scheme.charCodeAt(index);
+    if (code === 43 || code === 46 || code === 45) return scheme.slice(0, index);
+  }
+  return scheme;
 }
 
 /** Drops sentence punctuation that follows a URL: "see postgres://db/app." */
