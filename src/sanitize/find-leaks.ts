@@ -107,16 +107,16 @@ function scanText(
 }
 
 /**
- * Whether a span holds nothing but redaction markers, blanks and punctuation: text redacted once
- * reads clean on the last pass, even to a rule that takes the marker for a value (a block line
- * of a Kubernetes Secret's `data:`, say).
+ * Whether a span holds nothing but redaction markers, blanks, quotes, brackets and separators:
+ * text redacted once reads clean on the last pass, even to a rule that takes the marker for a
+ * value (a block line of a Kubernetes Secret's `data:`, say). Any other character may be part of
+ * a secret (a password of symbols), so a span holding one stays.
  */
 function holdsOnlyMarkers(text: string, span: LeakSpan): boolean {
-  const inside = text.slice(span.start, span.end).replaceAll(REDACTED, '');
-  return !ALPHANUMERIC.test(inside);
+  return MARKERS_AND_SEPARATORS.test(text.slice(span.start, span.end).replaceAll(REDACTED, ''));
 }
 
-const ALPHANUMERIC = /[\p{L}\p{N}]/u;
+const MARKERS_AND_SEPARATORS = /^[\s"'`,;:|()[\]{}]*$/;
 
 /** A rule's spans; a rule that fails cannot vouch for the text, so all of it counts as leaking. */
 function runRule(rule: LeakRule, text: string): LeakSpan[] {
