@@ -1,5 +1,5 @@
 import { detachedCopy } from '../util/detached-copy.js';
-import { pairRole } from './rules/find-secret-assignments.js';
+import { isCredentialValue, pairRole } from './rules/find-secret-assignments.js';
 import { isPlaceholderValue } from './rules/placeholders.js';
 import { describesValue, isSecretReference } from './rules/plain-secret-values.js';
 import { type KeyStrength, keyStrength } from './rules/secret-key-names.js';
@@ -125,24 +125,37 @@ export function isEntry(keys: readonly string[]): boolean {
 
 /**
  * The strength a list under a key lends its items: a password's (`"userPassword": ["X"]` of an
- * LDAP entry, Tasmota's `"sta_pwd": ["X", ""]`), since every item of such a list is one. A list
- * under another secret's name often holds the secrets' names instead (`"secrets": ["db-password"]`),
- * so it lends nothing.
+ * LDAP entry, Tasmota's `"sta_pwd": ["X", ""]`), since every item of such a list is one, and that
+ * of a name that says outright it holds a secret (`"privateKey": ["MIIEv…"]` of a Keycloak realm
+ * export). A list under such a name often holds the secrets' names instead (`"secrets":
+ * ["db-password"]`), so its items are judged by {@link isListedSecret}. Other names lend nothing.
  */
 export function listStrength(strength: KeyStrength | undefined): KeyStrength | undefined {
-  return strength === 'password' ? strength : undefined;
+  return strength === 'password' || strength === 'explicit' || strength === 'provider-secret'
+    ? strength
+    : undefined;
+}
+
+/**
+ * Whether an item of a list under a key of `strength` (see {@link listStrength}) is a secret: any
+ * value but a placeholder under a password's name; under another secret's name, only a value
+ * with a token's length and randomness, so the names of secrets stay.
+ */
+export function isListedSecret(strength: KeyStrength, item: string): boolean {
+  if (strength === 'password') return isSecretByKeyName(strength, item);
+  return isSecretByKeyName(strength, item) && isCredentialValue(item, 'secret');
 }
 
 /**
  * Whether an object or a list under a key of `strength` holds what only a walk that lends it that
  * strength can judge: a name/value entry (`"spring.datasource.password": {"value": …}`), or a
- * list of passwords (`"userPassword": ["X"]`, see {@link listStrength}).
+ * list of secrets (`"userPassword": ["X"]`, see {@link listStrength}).
  */
 export function holdsSecretBelow(strength: KeyStrength, value: object): boolean {
   if (strength === 'none') return false;
   if (!Array.isArray(value)) return isEntry(Object.keys(value));
   if (listStrength(strength) === undefined) return false;
-  for (const item of value) if (typeof item === 'string' && isSecretByKeyName(strength, item)) return true;
+  for (const item of value) if (typeof item === 'string' && isListedSecret(strength, item)) return true;
   return false;
 }
 

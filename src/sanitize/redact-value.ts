@@ -6,6 +6,7 @@ import {
   fieldStrength,
   holdsSecretBelow,
   isEntry,
+  isListedSecret,
   isSecretByKeyName,
   lentStrength,
   listStrength,
@@ -39,6 +40,8 @@ interface Task {
   serialised: boolean;
   /** How strongly the property name above this value announces a secret. */
   keyStrength?: KeyStrength;
+  /** Whether the value is an item of a list under that name, judged by {@link isListedSecret}. */
+  listed?: boolean;
   /** For a table's rows: the strengths of its columns, by which each row's cells are judged. */
   rowStrengths?: readonly KeyStrength[];
   /** For a row or a name/value list: the strength each item is judged by. */
@@ -98,7 +101,12 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
     const task = stack.pop() as Task;
     const { input, path, assign } = task;
     if (typeof input === 'string') {
-      if (task.keyStrength !== undefined && checkKeyNames && isSecretByKeyName(task.keyStrength, input)) {
+      const strength = task.keyStrength;
+      if (
+        strength !== undefined &&
+        checkKeyNames &&
+        (task.listed === true ? isListedSecret(strength, input) : isSecretByKeyName(strength, input))
+      ) {
         record(path, ['credential']);
         assign(REDACTED);
         continue;
@@ -130,7 +138,8 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
         const lent = listStrength(task.keyStrength);
         for (let index = input.length - 1; index >= 0; index -= 1) {
           const paired = items?.[index];
-          const strength = paired !== undefined && paired !== 'none' ? paired : (lent ?? 'none');
+          const byPair = paired !== undefined && paired !== 'none';
+          const strength = byPair ? paired : (lent ?? 'none');
           stack.push({
             input: input[index],
             path: { parent: path, segment: `[${index}]` },
@@ -139,6 +148,7 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
             },
             serialised: false,
             ...(strength === 'none' ? {} : { keyStrength: strength }),
+            ...(!byPair && lent !== undefined ? { listed: true } : {}),
             ...(rows === undefined ? {} : { itemStrengths: rows }),
           });
         }

@@ -43,8 +43,9 @@ function readProbe(file: string): Probe {
  * Each probe with the levels it was brought to, so that a change that slides below them fails.
  * The first one prompted a round of rules; the second to the fifth were each written after the
  * rules before them, without sight of the earlier probes, and scored before any rule was changed
- * for them (0.930, 0.932, 0.936, 0.958, 0.948, 0.932, 0.931, 0.850 and 0.875 of their firm leaks).
- * The sixth to the tenth hold structured results as well as text. The ninth, on network devices,
+ * for them (0.930, 0.932, 0.936, 0.958, 0.948, 0.932, 0.931, 0.850, 0.875 and 0.968 of their firm
+ * leaks).
+ * The sixth to the eleventh hold structured results as well as text. The ninth, on network devices,
  * Windows and IoT, is held lower: most of what it still alters are private addresses, redacted
  * by design.
  */
@@ -59,6 +60,7 @@ const PROBES = [
   { file: 'fresh-probe-8.json', minimumRecall: 0.97, maximumBenignAltered: 0.1 },
   { file: 'fresh-probe-9.json', minimumRecall: 0.89, maximumBenignAltered: 0.19 },
   { file: 'fresh-probe-10.json', minimumRecall: 0.95, maximumBenignAltered: 0.04 },
+  { file: 'fresh-probe-11.json', minimumRecall: 0.98, maximumBenignAltered: 0.05 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

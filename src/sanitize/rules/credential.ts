@@ -9,6 +9,7 @@ import {
   findRecoveryCodes,
   findTaggedSecrets,
 } from './find-access-prose.js';
+import { CI_COMMAND_PATTERNS, findCiCommandSecrets } from './find-ci-commands.js';
 import { CREDENTIAL_CALL_PATTERNS, findCredentialCalls } from './find-credential-calls.js';
 import { findEncodedSecrets } from './find-encoded-secrets.js';
 import { findPasswordArguments, PASSWORD_ARGUMENT_PATTERNS } from './find-password-arguments.js';
@@ -21,6 +22,7 @@ import {
 } from './find-protocol-credentials.js';
 import { findRevealedSecrets, REVEALED_SECRET_PATTERNS } from './find-revealed-secrets.js';
 import { ASSIGNMENT_PATTERNS, findSecretAssignments, isCredentialValue } from './find-secret-assignments.js';
+import { findSqlPasswords, SQL_PASSWORD_PATTERNS } from './find-sql-passwords.js';
 import {
   findCommandCredentials,
   findDiscordTokens,
@@ -96,6 +98,8 @@ function findInPlainText(text: string, found: Found): void {
   findTaggedSecrets(text, found);
   findRecoveryCodes(text, found);
   findAuthorizationCodes(text, found);
+  findSqlPasswords(text, found);
+  findCiCommandSecrets(text, found);
 }
 
 /** `user:password`, as HTTP Basic auth encodes it: one line, a name, a colon, a random password. */
@@ -135,6 +139,8 @@ export const credentialRule: LeakRule = {
     ...REVEALED_SECRET_PATTERNS,
     ...CREDENTIAL_CALL_PATTERNS,
     ...PROTOCOL_CREDENTIAL_PATTERNS,
+    ...SQL_PASSWORD_PATTERNS,
+    ...CI_COMMAND_PATTERNS,
     USER_PASSWORD_PAIR,
   ],
   find(text) {

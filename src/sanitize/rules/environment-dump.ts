@@ -1,6 +1,6 @@
-import { CODE } from '../char-codes.js';
+import { CODE, isQuote } from '../char-codes.js';
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
+import { eachMatch, isBlank, isSpaceCode, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 
 /** An upper-case variable name followed by `=` or (quoted, as in a JSON dump) `:`, also as an array key (`env['DB_HOST'] =`). */
@@ -131,7 +131,8 @@ export const environmentDumpRule: LeakRule = {
       // `postgres://USER:PASSWORD@HOST:5432`: a URL's parts, not variables
       const before = text.charCodeAt(match.index - 1);
       if (before === CODE.SLASH || before === CODE.AT || before === CODE.COLON) return;
-      if (isPlainVariable(match)) count(match.index, match.index + match[0].length);
+      const end = match.index + match[0].length;
+      if (isPlainVariable(match) && holdsValue(text, end)) count(match.index, end);
     });
     for (; nextShaped < shaped.length; nextShaped += 2) {
       count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
@@ -161,6 +162,25 @@ function isPlainVariable(match: RegExpExecArray): boolean {
   const quoted = match[0].includes('"') || match[0].includes("'");
   if (separator === ':' && !quoted && !WELL_KNOWN_NAMES.has(name)) return false;
   return isVariableName(name, separator);
+}
+
+/**
+ * Whether a value follows an assignment on its line: a template's `DATABASE_URL=` or `KEY=""`,
+ * as a `.env.example` lists what to set, exposes nothing.
+ */
+function holdsValue(text: string, from: number): boolean {
+  let index = from;
+  while (isBlank(text.charCodeAt(index))) index += 1;
+  if (endsLine(text, index)) return false;
+  const code = text.charCodeAt(index);
+  // an empty quoted value, with nothing after it on the line
+  if (isQuote(code) && text.charCodeAt(index + 1) === code) return !endsLine(text, index + 2);
+  return true;
+}
+
+/** Whether the line ends at `index`: the text's end, a break, or a JSON-escaped one. */
+function endsLine(text: string, index: number): boolean {
+  return index >= text.length || lineEnd(text, index, 1) === index || isSpaceCode(text.charCodeAt(index));
 }
 
 function isVariableNameCode(code: number): boolean {

@@ -238,6 +238,7 @@ export function findRecoveryCodes(text: string, found: Found): void {
         ? colon + 1
         : nextLineStart(text, headingEnd);
     let reported = cursor;
+    let listed = 0;
     for (let line = 0; line < CODE_LINES && cursor < text.length; line += 1) {
       const end = lineEnd(text, cursor, 512);
       let codes = 0;
@@ -251,7 +252,10 @@ export function findRecoveryCodes(text: string, found: Found): void {
         } else others += 1;
       }
       reported = end;
-      if (codes === 0 || others > 1) break;
+      // a blank line may stand between the heading and its codes, and none after them
+      const blank = codes === 0 && others === 0;
+      if ((blank && (listed > 0 || line >= 2)) || (!blank && (codes === 0 || others > 1))) break;
+      listed += codes;
       cursor = nextLineStart(text, end);
     }
     return reported;

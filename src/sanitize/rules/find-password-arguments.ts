@@ -37,7 +37,7 @@ const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|jeton|schl[uü]ssel|zugangstoken/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|jeton|schl[uü]ssel|zugangstoken/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -727,9 +727,12 @@ const POSITIONAL_PASSWORDS: ReadonlyMap<string, PositionalPassword> = new Map([
   ['mosquitto_passwd', { after: ['mosquitto_passwd'], index: 2, flagLetter: 'b' }],
   ['net', { after: ['user'], index: 1 }],
   ['db2', { after: ['using'], index: 0 }],
+  // redis sentinel.conf: `sentinel auth-pass <master> <password>`
+  ['sentinel', { after: ['auth-pass'], index: 1 }],
 ]);
 
-const POSITIONAL_COMMAND = /\b(?:rabbitmqctl|htpasswd|mosquitto_passwd|net|db2)(?:\.exe)?(?=[ \t])/gi;
+const POSITIONAL_COMMAND =
+  /\b(?:rabbitmqctl|htpasswd|mosquitto_passwd|net|db2|sentinel)(?:\.exe)?(?=[ \t])/gi;
 
 /** Whether the word at `index` starts a command: first on its line, or after a prompt, a pipe, a separator or `sudo`. */
 function startsCommand(text: string, index: number): boolean {

@@ -240,6 +240,13 @@ export function isCredentialValue(
   );
 }
 
+/** A value without the `.`, `,` or `;` a sentence puts after it. */
+function withoutSentenceEnd(value: string): string {
+  let end = value.length;
+  while (end > 0 && ',.;'.includes(value.charAt(end - 1))) end -= 1;
+  return end === value.length ? value : value.slice(0, end);
+}
+
 /** The order of strengths that numbers {@link isCredentialValue}'s verdicts in the scan's memory. */
 const STRENGTH_ORDER: readonly KeyStrength[] = [
   'password',
@@ -259,7 +266,8 @@ function decideCredentialValue(
   // the cheap tests first: most values under a secret-named key in prose are short words
   const explicit = strength === 'explicit' || strength === 'provider-secret';
   if (trimmed.length < 3 || (strength !== 'password' && !explicit && trimmed.length < 8)) return false;
-  if (isPlaceholderValue(trimmed)) return false;
+  // a placeholder ends a sentence as often as not: `Default: null.`
+  if (isPlaceholderValue(trimmed) || isPlaceholderValue(withoutSentenceEnd(trimmed))) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
   if (isPropertyPath(trimmed) && (strength !== 'password' || isPasswordReference(trimmed))) return false;
   if (isSecretReference(trimmed)) return false;

@@ -36,6 +36,8 @@ const OTHER_LANGUAGE_SECRET_WORDS = [
   'シークレット',
   '토큰',
   '비밀키',
+  // Russian, Ukrainian and Bulgarian `токен`
+  'токен',
 ];
 
 /** Words of a key name (after splitting camelCase, snake_case, kebab-case and dots) that name a secret. */
@@ -88,8 +90,13 @@ const SECRET_PARTS = new Set([
   'hmac',
   // a cluster's gossip key (Consul's `encrypt = "…"`); `encrypt: true` is no secret's shape
   'encrypt',
+  // a Kerberos key table: the principal's long-term keys (`KRB5_KEYTAB_B64`)
+  'keytab',
   ...OTHER_LANGUAGE_SECRET_WORDS,
 ]);
+
+/** The password words that, before a last `key`, name where a password is kept (see keyStrength). */
+const PASSWORD_KEY_WORDS = new Set(['password', 'passwd', 'pwd']);
 
 /** Words that name a password: the value is a secret even when it is short or a plain word. */
 const PASSWORD_PARTS = new Set([
@@ -206,8 +213,11 @@ function endsWithEastAsianPassword(part: string): boolean {
 
 const EAST_ASIAN_PASSWORD_WORDS = ['密码', '密碼', '口令', 'パスワード', '비밀번호'];
 
-/** "Password" written in several words, joined: Arabic `كلمة المرور` and `كلمة السر`, with or without `و` ("and") before. */
-const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر/;
+/**
+ * "Password" written in several words, joined: Arabic `كلمة المرور` and `كلمة السر`, with or
+ * without `و` ("and") before, and French `mot de passe` (`mot_de_passe`, `motDePasse`).
+ */
+const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر|motdepasse/;
 
 /**
  * Joined spellings that name a wallet's recovery words (`mnemonic`, `seed_phrase`, `Secret
@@ -552,6 +562,7 @@ const EXPLICIT_PARTS = new Set([
   'credential',
   'credentials',
   'creds',
+  'keytab',
   ...OTHER_LANGUAGE_SECRET_WORDS,
 ]);
 
@@ -734,6 +745,8 @@ export function keyStrength(key: string): KeyStrength {
   if (parts.some((part) => HARMLESS_ANY_PARTS.has(part))) return 'none';
   // Helm charts' `existingSecret`, `existingSecretPasswordKey`: names of a secret that exists already
   if (parts[0] === 'existing' && parts.includes('secret')) return 'none';
+  // and the key within that secret that holds a password: `secretKeys.adminPasswordKey: postgres-password`
+  if (last === 'key' && PASSWORD_KEY_WORDS.has(parts[parts.length - 2] ?? '')) return 'none';
   // `session_id` is the session itself, and so is a `SecretID` (Consul's and Nomad's ACL tokens,
   // Vault's AppRole secret id); `token_id` only names one
   const describesSecret =

@@ -88,14 +88,12 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('artifactory-api-key', ['AKCp'], 'alphanumeric', 69, 69, { minimumEntropy: 4 }),
   format('artifactory-reference-token', ['cmVmd'], 'alphanumeric', 59, 59, { minimumEntropy: 4 }),
   format('atlassian-api-token', ['ATATT3'], 'word-dash-dot-equals', 150, 220),
-  format(
-    'aws-access-key',
-    ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'A3T'],
-    'upper-alphanumeric',
-    16,
-    17,
-    { minimumEntropy: 2.5 },
-  ),
+  // access key ids only, as gitleaks lists them: IAM's other unique ids (`AIDA` users, `AROA`
+  // roles, `AGPA` groups, `ANPA` policies, ...) name a principal, and `aws sts
+  // get-caller-identity` prints one in every answer
+  format('aws-access-key', ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T'], 'upper-alphanumeric', 16, 17, {
+    minimumEntropy: 2.5,
+  }),
   format('aws-bedrock-api-key', ['ABSK'], 'base64', 100, 300, { minimumEntropy: 3 }),
   format('clickhouse-cloud-api-secret-key', ['4b1d'], 'alphanumeric', 38, 38, { minimumEntropy: 3 }),
   format('clojars-api-token', ['CLOJARS_'], 'alphanumeric', 60, 60, { ignoreCase: true }),
@@ -180,6 +178,11 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('grafana-service-account-token', ['glsa_'], 'word', 41, 41, { minimumEntropy: 3 }),
   format('harness-api-key', ['pat.', 'sat.'], 'word-dash-dot', 66, 70, { shape: 'dotted' }),
   format('heroku-api-key-v2', ['HRKU-AA'], 'word-dash', 58, 58, { minimumEntropy: 3 }),
+  // Honeycomb's ingest keys (`hcaik_`, `hcxik_` in classic environments) and management keys
+  // (`hcamk_`, `hcxmk_`), per its API keys documentation; not in gitleaks' list
+  format('honeycomb-api-key', ['hcaik_', 'hcxik_', 'hcamk_', 'hcxmk_'], 'alphanumeric', 20, 80, {
+    minimumEntropy: 3,
+  }),
   format('huggingface-access-token', ['hf_'], 'alphanumeric', 34, 37, {
     minimumEntropy: 2.5,
     shape: 'mixed',
