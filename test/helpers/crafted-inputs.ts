@@ -138,6 +138,10 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'quoted CSV cells': '"a:b",',
   'users sections': '[users]\na = Ab1!x\n',
   'recovery phrase clauses': 'seed phrase so a: ',
+  'password clauses without a statement': 'identified by ',
+  'account statements with their clauses': "create user 'a'@'%' identified by 'Ab1!x' ",
+  'CI masks and secret variables': '::add-mask::##vso[task.setvariable variable=pw]',
+  'recovery code headings over blank lines': 'backup codes\n\n',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -123,7 +123,7 @@ function decodedLeaks(decoded: string): boolean {
 export const credentialRule: LeakRule = {
   name: 'credential',
   description:
-    'Provider tokens by format (about 200 prefixes after gitleaks: AWS, GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, Hugging Face, Notion, Sentry, Grafana, ...), JWTs, PEM private keys, Authorization headers, curl -u credentials, password flags of CLI clients (--password X, -storepass X, mysql -pX, redis-cli -a X, sqlcmd -P X, docker login -p X), ConvertTo-SecureString literals, netrc and `key value` lines, passwords and keys quoted in driver and auth log prose, session cookies, Kubernetes Secret data, values under secret-named keys in every common assignment shape, and base64 runs that decode to any of these. Placeholders (xxxx, XXXX, 0000, EXAMPLE, <your-token>, $VAR templates, ****) pass.',
+    'Provider tokens by format (about 200 prefixes after gitleaks: AWS, GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, Hugging Face, Notion, Sentry, Grafana, ...), JWTs, PEM private keys, Authorization headers, curl -u credentials, password flags of CLI clients (--password X, -storepass X, mysql -pX, redis-cli -a X, sqlcmd -P X, docker login -p X), ConvertTo-SecureString literals, netrc and `key value` lines, passwords and keys quoted in driver and auth log prose, SQL IDENTIFIED BY clauses, CI logging commands that mask or set a secret (::add-mask::, ##vso[task.setsecret], a secret ##vso[task.setvariable]), session cookies, Kubernetes Secret data, values under secret-named keys in every common assignment shape, and base64 runs that decode to any of these. Placeholders (xxxx, XXXX, 0000, EXAMPLE, <your-token>, $VAR templates, ****) pass.',
   patterns: [
     PEM_BEGIN,
     PEM_PRIVATE_HEADER,

@@ -17,7 +17,7 @@ const VALUE_LENGTH = 1024;
 
 /** Finds the values of CI logging commands that set or mask a secret (see {@link MASK_COMMAND}). */
 export function findCiCommandSecrets(text: string, found: Found): void {
-  if (text.indexOf('::add-mask::') === -1 && text.indexOf('##') === -1) return;
+  if (text.indexOf('::') === -1 && text.indexOf('##') === -1) return;
   eachMatch(MASK_COMMAND, text, (match) => {
     const value = valueToLineEnd(text, match.index + match[0].length);
     if (value !== undefined && !isPlaceholderValue(text.slice(value.start, value.end)))

@@ -1,6 +1,6 @@
 import { CODE, isQuote } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, lineStart } from '../text-scan.js';
+import { eachMatch, isSpaceCode, lineBreaksBetween } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 
 /**
@@ -18,16 +18,27 @@ const VALUE_LENGTH = 256;
  * What makes the clause SQL rather than prose ("the user is identified by their e-mail"): a
  * statement that makes or changes an account, a grant, or a database link earlier on its line.
  */
-const ACCOUNT_STATEMENT = /\b(?:(?:create|alter)[ \t]+(?:user|role|login)|grant|connect[ \t]+to)\b/i;
+const ACCOUNT_STATEMENT = /\b(?:(?:create|alter)[ \t]+(?:user|role|login)|grant|connect[ \t]+to)\b/gi;
 const STATEMENT_REACH = 256;
 
 /** Finds the password or hash of each `IDENTIFIED BY` clause (see {@link IDENTIFIED_BY}). */
 export function findSqlPasswords(text: string, found: Found): void {
   if (text.length < 14) return;
+  // the ends of the account statements, read once and only for a text that has a clause; each
+  // clause then looks at the last one before it, and reads only the gap between the two
+  let statementEnds: number[] | undefined;
+  let next = 0;
   eachMatch(IDENTIFIED_BY, text, (match) => {
     const from = match.index + match[0].length;
-    const statementFrom = lineStart(text, match.index, STATEMENT_REACH);
-    if (!ACCOUNT_STATEMENT.test(text.slice(statementFrom, match.index))) return from;
+    statementEnds ??= matchEnds(ACCOUNT_STATEMENT, text);
+    while (next < statementEnds.length && (statementEnds[next] as number) <= match.index) next += 1;
+    const statementEnd = statementEnds[next - 1];
+    if (
+      statementEnd === undefined ||
+      match.index - statementEnd > STATEMENT_REACH ||
+      lineBreaksBetween(text, statementEnd, match.index) > 0
+    )
+      return from;
     const value = readSqlValue(text, from);
     if (value === undefined) return from;
     const secret = text.slice(value.start, value.end);
@@ -38,6 +49,15 @@ export function findSqlPasswords(text: string, found: Found): void {
     if (secret.length >= 3 && !isPlaceholderValue(secret)) found(value.start, value.end);
     return value.end;
   });
+}
+
+/** Where each match of a global pattern ends, in order. */
+function matchEnds(pattern: RegExp, text: string): number[] {
+  const ends: number[] = [];
+  eachMatch(pattern, text, (match) => {
+    ends.push(match.index + match[0].length);
+  });
+  return ends;
 }
 
 /** A quoted SQL literal's inside (a doubled quote stays in it), or a bare word up to a blank, `;`, `,` or `)`. */
