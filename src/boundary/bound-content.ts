@@ -8,7 +8,7 @@ import { originalLength } from '../sanitize/original-length.js';
 import { redactText } from '../sanitize/redact-text.js';
 import { redactValue } from '../sanitize/redact-value.js';
 import { LEAK_REPLACEMENT_MESSAGE, sanitizeOutcome } from '../sanitize/sanitize-outcome.js';
-import { withScanMemory } from '../sanitize/scan-memory.js';
+import { closeScan, openScan } from '../sanitize/scan-memory.js';
 
 /** The leaks of content that has none, shared: the common case allocates nothing for it. */
 const NO_LEAKS: readonly Leak[] = Object.freeze([]);
@@ -43,7 +43,12 @@ export function renderForModel(input: RenderForModelInput): {
 } {
   // the passes below read the same strings again when the first finds a leak: what each scan
   // found is remembered until the content is settled
-  return withScanMemory(() => settleContent(input));
+  openScan();
+  try {
+    return settleContent(input);
+  } finally {
+    closeScan();
+  }
 }
 
 function settleContent(input: RenderForModelInput): {

@@ -4,7 +4,7 @@ import type { LeakRule, LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { LEAK_RULES } from './leak-rules.js';
 import { REDACTED } from './redacted.js';
-import { rememberedSpans } from './scan-memory.js';
+import { recalledSpans, recordSpans } from './scan-memory.js';
 
 /** Options for {@link findLeaks}. */
 export interface FindLeaksOptions {
@@ -75,7 +75,11 @@ export function findLeaks(text: string, options: FindLeaksOptions = {}): LeakSpa
   const { allowRules = [], rules = LEAK_RULES } = options;
   const builtIn = rules === LEAK_RULES;
   if (builtIn && (isKnownClean(text) || isBareUuid(text))) return [];
-  return rememberedSpans(text, rules, allowRules, () => scanText(text, rules, allowRules, builtIn));
+  const known = recalledSpans(text, rules, allowRules);
+  if (known !== undefined) return known;
+  const spans = scanText(text, rules, allowRules, builtIn);
+  recordSpans(text, rules, allowRules, spans);
+  return spans;
 }
 
 function scanText(

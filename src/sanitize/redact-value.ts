@@ -18,7 +18,7 @@ import {
 } from './redact-by-key-name.js';
 import { REDACTED, redactText } from './redact-text.js';
 import type { KeyStrength } from './rules/secret-key-names.js';
-import { withScanMemory } from './scan-memory.js';
+import { closeScan, openScan } from './scan-memory.js';
 
 /** A value with every leaking span redacted, and where each leak was. */
 export interface RedactedValue {
@@ -74,7 +74,12 @@ export function redactValue(
   allowRules: readonly LeakRuleName[] = [],
 ): RedactedValue {
   // the check and the walk after it read the same strings: what the check found is remembered
-  return withScanMemory(() => redactWalk(value, rootPath, allowRules));
+  openScan();
+  try {
+    return redactWalk(value, rootPath, allowRules);
+  } finally {
+    closeScan();
+  }
 }
 
 function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakRuleName[]): RedactedValue {

@@ -3,7 +3,7 @@ import type { Leak, SanitizeOptions } from './leak.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { redactText } from './redact-text.js';
 import { type RedactedValue, redactValue } from './redact-value.js';
-import { withScanMemory } from './scan-memory.js';
+import { closeScan, openScan } from './scan-memory.js';
 
 export type { Leak, SanitizeOptions } from './leak.js';
 // the dispatcher imports both entry points from this file
@@ -70,7 +70,12 @@ export function sanitizeOutcome(
   outcome: Outcome,
   options: SanitizeOptions = {},
 ): { outcome: Outcome; leaks: Leak[] } {
-  return withScanMemory(() => sanitizeFields(outcome, options.allowRules ?? []));
+  openScan();
+  try {
+    return sanitizeFields(outcome, options.allowRules ?? []);
+  } finally {
+    closeScan();
+  }
 }
 
 function sanitizeFields(

@@ -10,7 +10,7 @@ import type { LeakSpan } from './leak-rule.js';
 import { LEAK_RULES } from './leak-rules.js';
 import { redactValue } from './redact-value.js';
 import { credentialRule } from './rules/credential.js';
-import { rememberedSpans, rememberedVerdict, withScanMemory } from './scan-memory.js';
+import { recalledSpans, recordSpans, rememberedVerdict, withScanMemory } from './scan-memory.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -56,18 +56,20 @@ describe('the scan memory', () => {
     expect(decide).toHaveBeenCalledTimes(4);
   });
 
-  it('gives each caller its own array of spans, and tells allowlists apart', () => {
+  it('gives each caller its own array of spans, tells allowlists apart, and forgets them after the scan', () => {
     const text = 'x'.repeat(300);
     const found: LeakSpan[] = [{ rule: 'sql', start: 0, end: 3 }];
-    const scan = vi.fn(() => found.slice());
     withScanMemory(() => {
-      const first = rememberedSpans(text, LEAK_RULES, [], scan);
+      expect(recalledSpans(text, LEAK_RULES, [])).toBeUndefined();
+      recordSpans(text, LEAK_RULES, [], found);
+      const first = recalledSpans(text, LEAK_RULES, []) as LeakSpan[];
       first.push({ rule: 'sql', start: 9, end: 12 });
-      expect(rememberedSpans(text, LEAK_RULES, [], scan)).toEqual(found);
-      rememberedSpans(text, LEAK_RULES, ['sql'], scan);
-      rememberedSpans(`${text}y`, LEAK_RULES, [], scan);
+      expect(recalledSpans(text, LEAK_RULES, [])).toEqual(found);
+      expect(recalledSpans(text, LEAK_RULES, ['sql'])).toBeUndefined();
+      expect(recalledSpans(`${text}y`, LEAK_RULES, [])).toBeUndefined();
+      expect(recalledSpans('short', LEAK_RULES, [])).toBeUndefined();
     });
-    expect(scan).toHaveBeenCalledTimes(3);
+    withScanMemory(() => expect(recalledSpans(text, LEAK_RULES, [])).toBeUndefined());
   });
 
   it('never changes what is found: the same spans with the memory as without', () => {

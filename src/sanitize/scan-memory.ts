@@ -38,59 +38,89 @@ const verdicts: (Map<string, boolean> | undefined)[] = [];
 let scans: RememberedScan[] = [];
 let depth = 0;
 
-/** Runs `scan` with verdicts and spans remembered; nested calls share the outermost call's memory. */
-export function withScanMemory<T>(scan: () => T): T {
+/**
+ * Opens a scan: until the matching {@link closeScan}, verdicts and spans are remembered. Nested
+ * scans share the outermost one's memory. Callers pair the two in `try`/`finally`; the hot paths
+ * do so by hand, as a closure per call would cost an allocation.
+ */
+export function openScan(): void {
   depth += 1;
+}
+
+/** Closes a scan opened by {@link openScan}; the outermost close forgets everything. */
+export function closeScan(): void {
+  depth -= 1;
+  if (depth === 0) {
+    for (const memo of verdicts) memo?.clear();
+    if (scans.length > 0) scans = [];
+  }
+}
+
+/** Runs `scan` between {@link openScan} and {@link closeScan}. */
+export function withScanMemory<T>(scan: () => T): T {
+  openScan();
   try {
     return scan();
   } finally {
-    depth -= 1;
-    if (depth === 0) {
-      for (const memo of verdicts) memo?.clear();
-      if (scans.length > 0) scans = [];
-    }
+    closeScan();
   }
 }
 
 /**
- * The verdict `decide(value)` gave before in this scan, or its verdict now. `kind` tells apart the
- * tests that share the memory (one per function and argument set); outside a scan, or for a long
- * value, it simply decides.
+ * The verdict given before in this scan on `value` by the test `kind` stands for (one per
+ * function and argument set), or undefined: outside a scan, for a long value, or when none was.
  */
-export function rememberedVerdict(kind: number, value: string, decide: (value: string) => boolean): boolean {
-  if (depth === 0 || value.length > VERDICT_MAX_LENGTH) return decide(value);
+export function recalledVerdict(kind: number, value: string): boolean | undefined {
+  if (depth === 0 || value.length > VERDICT_MAX_LENGTH) return undefined;
+  return verdicts[kind]?.get(value);
+}
+
+/** Keeps a verdict for {@link recalledVerdict}, and returns it. */
+export function recordVerdict(kind: number, value: string, verdict: boolean): boolean {
+  if (depth === 0 || value.length > VERDICT_MAX_LENGTH) return verdict;
   let memo = verdicts[kind];
   if (memo === undefined) {
     memo = new Map();
     verdicts[kind] = memo;
   }
-  const known = memo.get(value);
-  if (known !== undefined) return known;
-  const verdict = decide(value);
   if (memo.size >= VERDICT_LIMIT) memo.clear();
   memo.set(value, verdict);
   return verdict;
 }
 
+/** The verdict `decide(value)` gave before in this scan, or its verdict now. */
+export function rememberedVerdict(kind: number, value: string, decide: (value: string) => boolean): boolean {
+  return recalledVerdict(kind, value) ?? recordVerdict(kind, value, decide(value));
+}
+
 /**
- * The spans `scan()` found in `text` under the same rules earlier in this scan, or what it finds
- * now. Always a fresh array: the caller may sort or extend it.
+ * The spans found in `text` under the same rules and allowlist earlier in this scan, as a fresh
+ * array the caller may sort or extend; undefined outside a scan, for a short text, or when it was
+ * not scanned.
  */
-export function rememberedSpans(
+export function recalledSpans(
   text: string,
   rules: readonly unknown[],
   allowRules: readonly string[],
-  scan: () => LeakSpan[],
-): LeakSpan[] {
-  if (depth === 0 || text.length < SCAN_MIN_LENGTH) return scan();
+): LeakSpan[] | undefined {
+  if (depth === 0 || text.length < SCAN_MIN_LENGTH) return undefined;
   for (const known of scans) {
     if (known.text === text && known.rules === rules && sameNames(known.allowRules, allowRules))
       return known.spans.slice();
   }
-  const spans = scan();
+  return undefined;
+}
+
+/** Keeps what a scan of `text` found, for {@link recalledSpans}; the last few texts are kept. */
+export function recordSpans(
+  text: string,
+  rules: readonly unknown[],
+  allowRules: readonly string[],
+  spans: readonly LeakSpan[],
+): void {
+  if (depth === 0 || text.length < SCAN_MIN_LENGTH) return;
   if (scans.length >= SCANS_KEPT) scans.shift();
   scans.push({ text, rules, allowRules, spans: spans.slice() });
-  return spans;
 }
 
 function sameNames(left: readonly string[], right: readonly string[]): boolean {

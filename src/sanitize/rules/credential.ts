@@ -1,5 +1,5 @@
 import type { Found, LeakRule, LeakSpan } from '../leak-rule.js';
-import { withScanMemory } from '../scan-memory.js';
+import { closeScan, openScan } from '../scan-memory.js';
 import { eachMatch } from '../text-scan.js';
 import { connectionStringRule } from './connection-string.js';
 import {
@@ -148,10 +148,13 @@ export const credentialRule: LeakRule = {
     const found: Found = (start, end) => {
       if (end > start) spans.push({ rule: 'credential', start, end });
     };
-    withScanMemory(() => {
+    openScan();
+    try {
       findInPlainText(text, found);
       findEncodedSecrets(text, decodedLeaks, found);
-    });
+    } finally {
+      closeScan();
+    }
     return spans;
   },
 };

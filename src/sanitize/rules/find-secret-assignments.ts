@@ -1,7 +1,7 @@
 import { detachedCopy } from '../../util/detached-copy.js';
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { CREDENTIAL_VERDICT_KIND, rememberedVerdict } from '../scan-memory.js';
+import { CREDENTIAL_VERDICT_KIND, recalledVerdict, recordVerdict } from '../scan-memory.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
 import {
   isBlank,
@@ -235,8 +235,9 @@ export function isCredentialValue(
     STRENGTH_ORDER.indexOf(strength) * 4 +
     (proseFollows ? 2 : 0) +
     (bareWordIsName ? 1 : 0);
-  return rememberedVerdict(kind, value, (remembered) =>
-    decideCredentialValue(remembered, strength, proseFollows, bareWordIsName),
+  return (
+    recalledVerdict(kind, value) ??
+    recordVerdict(kind, value, decideCredentialValue(value, strength, proseFollows, bareWordIsName))
   );
 }
 
