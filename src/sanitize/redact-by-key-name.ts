@@ -57,7 +57,8 @@ const TIME_OR_NUMBER =
  * The strength an object lends the fields that hold a setting's value (`value`, `Value`,
  * `ParameterValue`, `default`): that of the secret a name field beside them names (`{"name":
  * "DB_PASSWORD", "value": …}`, `{"Key": "api_token", "Value": …}`, `{"type": "secret", "value":
- * …}`), else `inherited`, that of the key the object sits under (`"spring.datasource.password":
+ * …}`), a password's when a flag beside them says the value is secret (`{"sensitive": true,
+ * "value": …}`), else `inherited`, that of the key the object sits under (`"spring.datasource.password":
  * {"value": …}`). `values[i]` is the field of `keys[i]`, read once by the caller. 'none' when no
  * field holds a value.
  */
@@ -68,17 +69,25 @@ export function lentStrength(
 ): KeyStrength {
   let holdsValue = false;
   let named: KeyStrength = 'none';
+  let flagged = false;
   for (let index = 0; index < keys.length; index++) {
-    const role = pairRole(keys[index]!);
+    const key = keys[index]!;
+    const role = pairRole(key);
     if (role === 'value') holdsValue = true;
     else if (role === 'name' && named === 'none') {
       const name = values[index];
       if (typeof name === 'string' && name.length <= 128) named = secretKeyStrength(name);
-    }
+    } else if (values[index] === true && SECRET_FLAGS.has(key.toLowerCase())) flagged = true;
   }
   if (!holdsValue) return 'none';
+  // a flag that marks the value secret says more than any name: `terraform output -json`'s
+  // `{"sensitive": true, "value": …}`, a pipeline variable's `{"isSecret": true, "value": …}`
+  if (flagged) return 'password';
   return named === 'none' ? inherited : named;
 }
+
+/** Fields that, set to `true`, mark the value beside them as secret. */
+const SECRET_FLAGS = new Set(['sensitive', 'issensitive', 'issecret', 'secret']);
 
 /**
  * The strength a field's value is judged by: its key's own, or, for a field that holds a value,

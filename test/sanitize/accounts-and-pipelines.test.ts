@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDispatcher, defineTool, silentLogger } from '../../src/index.js';
 import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
 import { PASSWORD_ALPHABET, seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
@@ -118,6 +120,41 @@ describe('names of secrets in other words and other languages', () => {
     expect(sanitizeValue(template)).toBe(template);
     const docs = 'sasl.jaas.config: JAAS login context. Type: password. Default: null. Importance: medium.';
     expect(sanitizeValue(docs)).toBe(docs);
+  });
+});
+
+describe('values marked secret by a flag beside them', () => {
+  it('redacts a sensitive Terraform output and a secret pipeline variable, as data and through dispatch', async () => {
+    const outputs = (secret: string) => ({
+      db_admin: { sensitive: true, type: 'string', value: secret },
+      api_endpoint: { sensitive: false, type: 'string', value: 'https://api.example.com' },
+      pipeline: {
+        variables: { primary: { isSecret: true, value: secret }, env: { isSecret: false, value: 'prod' } },
+      },
+    });
+    const dispatcher = createDispatcher({
+      tools: [
+        defineTool({
+          name: 'outputs',
+          description: 'd',
+          input: z.object({ s: z.string() }),
+          run: async ({ s }) => outputs(s),
+        }),
+      ],
+      logger: silentLogger,
+    });
+    await fc.assert(
+      fc.asyncProperty(password, async (secret) => {
+        const direct = JSON.stringify(sanitizeValue(outputs(secret)));
+        expect(direct).not.toContain(secret);
+        expect(direct).toContain('https://api.example.com');
+        expect(direct).toContain('"prod"');
+        const message = await dispatcher.dispatch({ id: 'c', name: 'outputs', arguments: { s: secret } });
+        expect(message.content).not.toContain(secret);
+        expect(message.content).toContain('https://api.example.com');
+      }),
+      { numRuns: 30 },
+    );
   });
 });
 
