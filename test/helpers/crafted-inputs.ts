@@ -141,6 +141,7 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'password clauses without a statement': 'identified by ',
   'account statements with their clauses': "create user 'a'@'%' identified by 'Ab1!x' ",
   'CI masks and secret variables': '::add-mask::##vso[task.setvariable variable=pw]',
+  'CI variables never closed': '##vso[task.setvariable variable=a ',
   'recovery code headings over blank lines': 'backup codes\n\n',
 };
 

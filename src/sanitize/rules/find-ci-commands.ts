@@ -1,5 +1,6 @@
+import { CODE } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, lineEnd } from '../text-scan.js';
+import { eachMatch, isSpaceCode, lineEnd, scanRight } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
 
@@ -10,7 +11,9 @@ import { isPlaceholderValue } from './placeholders.js';
  * name. The value runs to the end of the line.
  */
 const MASK_COMMAND = /::add-mask::|##vso\[task\.setsecret\]/gi;
-const SET_VARIABLE = /##vso\[task\.setvariable[ \t]+([^\]\n]{1,256})\]/gi;
+/** The command's opening; its properties, up to the `]`, are read by hand (a bounded class for them grows recheck's automaton past its memory). */
+const SET_VARIABLE = /##vso\[task\.setvariable[ \t]/gi;
+const PROPERTIES_LENGTH = 256;
 const VARIABLE_NAME = /(?:^|;)[ \t]*variable[ \t]*=[ \t]*([^;\]]{1,128})/i;
 const IS_SECRET = /(?:^|;)[ \t]*issecret[ \t]*=[ \t]*true\b/i;
 const VALUE_LENGTH = 1024;
@@ -25,9 +28,12 @@ export function findCiCommandSecrets(text: string, found: Found): void {
     return value?.end;
   });
   eachMatch(SET_VARIABLE, text, (match) => {
-    const value = valueToLineEnd(text, match.index + match[0].length);
+    const propertiesStart = match.index + match[0].length;
+    const close = scanRight(text, propertiesStart, isPropertyCode, PROPERTIES_LENGTH);
+    if (text.charCodeAt(close) !== CODE.CLOSE_BRACKET) return;
+    const properties = text.slice(propertiesStart, close);
+    const value = valueToLineEnd(text, close + 1);
     if (value === undefined) return;
-    const properties = match[1] as string;
     const secret = text.slice(value.start, value.end);
     const name = VARIABLE_NAME.exec(properties)?.[1]?.trim() ?? '';
     const flagged = IS_SECRET.test(properties);
@@ -35,6 +41,11 @@ export function findCiCommandSecrets(text: string, found: Found): void {
       found(value.start, value.end);
     return value.end;
   });
+}
+
+/** Characters of a command's properties: anything on the line before its `]`. */
+function isPropertyCode(code: number): boolean {
+  return code !== CODE.CLOSE_BRACKET && code !== CODE.NEWLINE && code !== CODE.CARRIAGE_RETURN;
 }
 
 /** The value after a command, trimmed, to the end of its line; undefined when it is blank or a `$VAR`. */
