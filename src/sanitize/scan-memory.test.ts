@@ -10,7 +10,17 @@ import type { LeakSpan } from './leak-rule.js';
 import { LEAK_RULES } from './leak-rules.js';
 import { redactValue } from './redact-value.js';
 import { credentialRule } from './rules/credential.js';
-import { recalledSpans, recordSpans, rememberedVerdict, withScanMemory } from './scan-memory.js';
+import { closeScan, openScan, recalledSpans, recordSpans, rememberedVerdict } from './scan-memory.js';
+
+/** Runs `scan` inside one scan, as the sanitiser's entry points do. */
+function withScanMemory<T>(scan: () => T): T {
+  openScan();
+  try {
+    return scan();
+  } finally {
+    closeScan();
+  }
+}
 
 afterEach(() => {
   vi.restoreAllMocks();

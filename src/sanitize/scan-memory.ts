@@ -1,7 +1,7 @@
 import type { LeakSpan } from './leak-rule.js';
 
 /**
- * What the sanitiser remembers for the length of one scan (see {@link withScanMemory}):
+ * What the sanitiser remembers for the length of one scan (see {@link openScan}):
  *
  * - **Verdicts on short values.** Text dense with secret names repeats its values (a listing, a
  *   table, a log with `password: …` on every line), and deciding whether a value can be a
@@ -40,8 +40,8 @@ let depth = 0;
 
 /**
  * Opens a scan: until the matching {@link closeScan}, verdicts and spans are remembered. Nested
- * scans share the outermost one's memory. Callers pair the two in `try`/`finally`; the hot paths
- * do so by hand, as a closure per call would cost an allocation.
+ * scans share the outermost one's memory. Callers pair the two in `try`/`finally` by hand: a
+ * helper taking a closure would allocate one on every dispatch.
  */
 export function openScan(): void {
   depth += 1;
@@ -53,16 +53,6 @@ export function closeScan(): void {
   if (depth === 0) {
     for (const memo of verdicts) memo?.clear();
     if (scans.length > 0) scans = [];
-  }
-}
-
-/** Runs `scan` between {@link openScan} and {@link closeScan}. */
-export function withScanMemory<T>(scan: () => T): T {
-  openScan();
-  try {
-    return scan();
-  } finally {
-    closeScan();
   }
 }
 

@@ -178,9 +178,9 @@ function holdsValue(text: string, from: number): boolean {
   return true;
 }
 
-/** Whether the line ends at `index`: the text's end, a break, or a JSON-escaped one. */
+/** Whether the value ends at `index`: the text's end, a break (real or JSON-escaped), or a blank. */
 function endsLine(text: string, index: number): boolean {
-  return index >= text.length || lineEnd(text, index, 1) === index || isSpaceCode(text.charCodeAt(index));
+  return lineEnd(text, index, 1) === index || isSpaceCode(text.charCodeAt(index));
 }
 
 function isVariableNameCode(code: number): boolean {
