@@ -171,6 +171,24 @@ export function isEastAsianLetter(code: number): boolean {
   );
 }
 
+/** Where each match of a global pattern starts, in order. */
+export function matchStarts(pattern: RegExp, text: string): number[] {
+  const starts: number[] = [];
+  eachMatch(pattern, text, (match) => {
+    starts.push(match.index);
+  });
+  return starts;
+}
+
+/** Where each match of a global pattern ends, in order. */
+export function matchEnds(pattern: RegExp, text: string): number[] {
+  const ends: number[] = [];
+  eachMatch(pattern, text, (match) => {
+    ends.push(match.index + match[0].length);
+  });
+  return ends;
+}
+
 /**
  * Calls `visit` for every match of a global `pattern` in `text`, reusing the pattern object
  * (`String#matchAll` clones the RegExp on every call and keeps every match alive at once).

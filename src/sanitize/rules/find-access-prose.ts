@@ -286,8 +286,8 @@ export function findAuthorizationCodes(text: string, found: Found): void {
       URL_REACH,
     );
     if (match.index >= urlEnd) {
-      const urlStart = scanLeft(text, match.index, isNotSpace, URL_BACK);
-      urlEnd = scanRight(text, end, isNotSpace, URL_REACH);
+      const urlStart = scanLeft(text, match.index, isNotSpaceCode, URL_BACK);
+      urlEnd = scanRight(text, end, isNotSpaceCode, URL_REACH);
       isCallback = CALLBACK_URL.test(text.slice(urlStart, urlEnd));
     }
     if (isCallback && end - start >= 10 && isCredentialValue(text.slice(start, end), 'explicit'))
@@ -296,7 +296,6 @@ export function findAuthorizationCodes(text: string, found: Found): void {
   });
 }
 
-const isNotSpace = (code: number) => !isSpaceCode(code);
 /** How far before its query a URL's path is read for a sign of a redirect. */
 const URL_BACK = 128;
 

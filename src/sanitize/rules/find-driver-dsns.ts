@@ -1,6 +1,6 @@
 import { CODE, isDigit } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { isSpaceCode, scanLeft, scanRight } from '../text-scan.js';
+import { isSpaceCode, matchStarts, scanLeft, scanRight } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 
 /**
@@ -242,13 +242,6 @@ function reportOracleConnects(text: string, found: Found): void {
     found(userStart, identifierEnd);
     coveredUntil = identifierEnd;
   }
-}
-
-function matchStarts(pattern: RegExp, text: string): number[] {
-  const starts: number[] = [];
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) starts.push(match.index);
-  return starts;
 }
 
 /** Go MySQL DSNs and Oracle connect strings, each reported whole. */

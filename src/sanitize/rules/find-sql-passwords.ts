@@ -1,6 +1,6 @@
 import { CODE, isQuote } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, lineBreaksBetween } from '../text-scan.js';
+import { eachMatch, isSpaceCode, lineBreaksBetween, matchEnds } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 
 /**
@@ -49,15 +49,6 @@ export function findSqlPasswords(text: string, found: Found): void {
     if (secret.length >= 3 && !isPlaceholderValue(secret)) found(value.start, value.end);
     return value.end;
   });
-}
-
-/** Where each match of a global pattern ends, in order. */
-function matchEnds(pattern: RegExp, text: string): number[] {
-  const ends: number[] = [];
-  eachMatch(pattern, text, (match) => {
-    ends.push(match.index + match[0].length);
-  });
-  return ends;
 }
 
 /** A quoted SQL literal's inside (a doubled quote stays in it), or a bare word up to a blank, `;`, `,` or `)`. */

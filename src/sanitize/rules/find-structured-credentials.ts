@@ -1,6 +1,6 @@
 import { CODE, isAlphanumeric, isDigit, isQuote } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, isWordCode, lineEnd } from '../text-scan.js';
+import { eachMatch, isSpaceCode, isWordCode, lineEnd, matchStarts } from '../text-scan.js';
 import { isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderBody, isPlaceholderValue } from './placeholders.js';
 import { keyStrength } from './secret-key-names.js';
@@ -179,15 +179,6 @@ export function findCommandCredentials(text: string, found: Found): void {
 const DATA_BLOCK = /\b(?:data|stringData):[ \t]*\r?\n/g;
 const SECRET_KIND = /\bkind:[ \t]*["']?secret\b/gi;
 const DOCUMENT_BREAK = /\n---/g;
-
-/** Where each match of a global pattern starts, in order. */
-function matchStarts(pattern: RegExp, text: string): number[] {
-  const starts: number[] = [];
-  eachMatch(pattern, text, (match) => {
-    starts.push(match.index);
-  });
-  return starts;
-}
 
 function indentation(text: string, lineStart: number): number {
   return runRight(text, lineStart, (code) => code === CODE.SPACE || code === CODE.TAB, 64) - lineStart;
