@@ -35,6 +35,8 @@ interface RememberedScan {
 }
 
 const verdicts: (Map<string, boolean> | undefined)[] = [];
+/** Whether a verdict was kept since the memory was last emptied: most scans keep none. */
+let verdictsKept = false;
 let scans: RememberedScan[] = [];
 let depth = 0;
 
@@ -51,7 +53,10 @@ export function openScan(): void {
 export function closeScan(): void {
   depth -= 1;
   if (depth === 0) {
-    for (const memo of verdicts) memo?.clear();
+    if (verdictsKept) {
+      for (const memo of verdicts) memo?.clear();
+      verdictsKept = false;
+    }
     if (scans.length > 0) scans = [];
   }
 }
@@ -75,6 +80,7 @@ export function recordVerdict(kind: number, value: string, verdict: boolean): bo
   }
   if (memo.size >= VERDICT_LIMIT) memo.clear();
   memo.set(value, verdict);
+  verdictsKept = true;
   return verdict;
 }
 
