@@ -414,6 +414,15 @@ describe('scans that read each character a bounded number of times', () => {
     expectFound(versions, '');
     expectFound(`${versions}\nsome prose\n\n${versions}\n${hosts}`, '10.4.0.9');
     expectFound(`${'| a | 10.0.0.5 '.repeat(3_000)}\n${versions}`, Array(3_000).fill('10.0.0.5').join(' | '));
+    // two version columns in one row; a row of prose ends the block, and the rows below it have no header
+    const twoColumns =
+      '| Package | Version | Last version |\n|---|---|---|\n| widget | 10.1.0.2 | 10.1.0.1 |\n';
+    expectFound(twoColumns, '');
+    expectFound(`${versions}then the hosts:\n| orders | 10.4.0.9 |\n`, '10.4.0.9');
+    // a line longer than a row ends a block too; two tables read as one block without a line between
+    expectFound(`${versions}${'y'.repeat(2_000)}\n| widget | 10.1.0.3 |\n`, '10.1.0.3');
+    expectFound(`${hosts}\n${versions}`, '10.4.0.9');
+    expectFound(`${hosts}${versions}`, '10.4.0.9 | 10.1.0.2');
   });
 
   it('keeps the versions of a version column up to 24 rows under its header, and redacts a host column', () => {

@@ -395,7 +395,8 @@ function holdsCode(text: string, from: number, to: number, code: number): boolea
 /**
  * Whether the value at `start` sits in a table or CSV column whose header is a version word:
  * `| Package | Version |` over `| widget | 10.1.0.2 |`. The header is the first line of the block
- * of lines that hold the same separator, at most {@link HEADER_ROWS} rows up.
+ * of lines that hold the same separator, when it is at most {@link HEADER_ROWS} rows and
+ * {@link HEADER_REACH} characters up.
  */
 function inVersionColumn(text: string, start: number): boolean {
   const newline = newlineBefore(text, start);
@@ -411,20 +412,75 @@ function inVersionColumn(text: string, start: number): boolean {
         ? ','
         : '';
   if (separator === '') return false;
+  const headerStart = blockStart(text, lineStart, separator.charCodeAt(0));
+  if (headerStart === -1 || headerStart === lineStart) return false;
   const column = before.split(separator).length - 1;
-  const limit = Math.max(0, lineStart - HEADER_REACH);
-  let headerStart = lineStart;
-  for (let row = 0; row < HEADER_ROWS && headerStart > limit; row += 1) {
-    const previousStart = previousLineStart(text, headerStart);
-    if (previousStart < limit || !holdsCode(text, previousStart, headerStart, separator.charCodeAt(0))) break;
-    headerStart = previousStart;
-  }
-  if (headerStart === lineStart) return false;
   const headerEnd = lineEnd(text, headerStart, ROW_REACH);
   const header = text.slice(headerStart, headerEnd).split(separator)[column] ?? '';
   const words = identifierWords(header.trim());
   return words.length > 0 && VERSION_NAME.test(words[words.length - 1] ?? '');
 }
+
+/**
+ * The start of the first line of the block above the line at `lineStart`: the lines right above
+ * it that hold `separator`, each at most {@link ROW_REACH} long. `lineStart` itself when the line
+ * above is not one of them, and -1 when the block reaches further up than a header is looked for.
+ * While {@link findAddresses} scans `text`, the rows of one table ask in turn, and each asks only
+ * about the rows below the last one that asked: 1 MB of `| a | 10.0.0.5 |` rows climbed 24 rows
+ * an address.
+ */
+function blockStart(text: string, lineStart: number, separator: number): number {
+  if (text === scannedText && separator === block.separator && lineStart >= block.lastRow) {
+    const rows = rowsBetween(text, block.lastRow, lineStart, separator);
+    if (rows !== -1) {
+      block.rows += rows;
+      block.lastRow = lineStart;
+      if (block.start !== -1 && (block.rows > HEADER_ROWS || block.start < lineStart - HEADER_REACH))
+        block.start = -1;
+      return block.start;
+    }
+  }
+  const found = climbBlock(text, lineStart, separator);
+  if (text === scannedText) {
+    block.separator = separator;
+    block.start = found.start;
+    block.rows = found.rows;
+    block.lastRow = lineStart;
+  }
+  return found.start;
+}
+
+/**
+ * How many rows of a block lie from the row at `from` down to the one at `to`, or -1 when a line
+ * between them does not hold `separator` or is longer than a row reaches.
+ */
+function rowsBetween(text: string, from: number, to: number, separator: number): number {
+  let rows = 0;
+  for (let row = from; row < to; rows += 1) {
+    const end = text.indexOf('\n', row);
+    if (end === -1 || end >= to || end - row > ROW_REACH || !holdsCode(text, row, end, separator)) return -1;
+    row = end + 1;
+  }
+  return rows;
+}
+
+/** The block's first line found by reading the lines above `lineStart` one by one, up to the limits. */
+function climbBlock(text: string, lineStart: number, separator: number): { start: number; rows: number } {
+  const limit = Math.max(0, lineStart - HEADER_REACH);
+  let start = lineStart;
+  let rows = 0;
+  while (start > 0) {
+    const previousStart = previousLineStart(text, start);
+    if (previousStart === -1 || !holdsCode(text, previousStart, start, separator)) break;
+    if (rows === HEADER_ROWS || previousStart < limit) return { start: -1, rows: rows + 1 };
+    start = previousStart;
+    rows += 1;
+  }
+  return { start, rows };
+}
+
+/** The last table block {@link blockStart} read in the text being scanned. */
+const block = { separator: 0, start: -1, rows: 0, lastRow: Number.POSITIVE_INFINITY };
 
 /**
  * Whether a 10.x or 100.64/10 dotted quad is an address. It is one unless the text around it says
@@ -450,6 +506,7 @@ function findAddresses(text: string, spans: LeakSpan[]): void {
   scannedText = text;
   lastNewlineQuery = 0;
   lastNewline = -1;
+  block.lastRow = Number.POSITIVE_INFINITY;
   try {
     findAddressesIn(text, spans);
   } finally {
