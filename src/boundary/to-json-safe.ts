@@ -295,7 +295,13 @@ class Copier {
   copyField(key: string, field: unknown, strength: KeyStrength, depth: number): unknown {
     this.bytes += key.length + 3;
     let copied: unknown;
-    // a string that fits is its own copy: counted here as `copy` would count it, without the call
+    // a string that fits, and a finite number, are their own copies: counted here as `copy`
+    // would count them, without the call
+    if (typeof field === 'number' && this.nodes < this.maxNodes && this.bytes <= this.maxBytes) {
+      this.nodes++;
+      this.bytes += 9;
+      return Number.isFinite(field) ? field : null;
+    }
     if (
       typeof field === 'string' &&
       field.length <= this.maxStringCharacters &&

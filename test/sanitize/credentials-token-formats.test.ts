@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import { redactText } from '../../src/sanitize/redact-text.js';
+import { findPrefixedTokens } from '../../src/sanitize/rules/find-prefixed-tokens.js';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const HEX = '0123456789abcdef';
@@ -49,6 +50,30 @@ describe('provider token formats', () => {
         }
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it('finds a token in a text read after one that turned the same format down further along', () => {
+    // the first text turns Groq's format down at a body too long for it, which marks the format
+    // as not worth trying again before that body's end; the mark must not outlive that scan,
+    // though the marks' array is kept for the next
+    fc.assert(
+      fc.property(
+        FORMATS['Groq key'] as fc.Arbitrary<string>,
+        fc.integer({ min: 53, max: 300 }),
+        fc.nat({ max: 40 }),
+        (token, tooLong, offset) => {
+          const spans = (text: string) => {
+            const found: string[] = [];
+            findPrefixedTokens(text, (start, end) => found.push(text.slice(start, end)));
+            return found;
+          };
+          expect(spans(`${'x'.repeat(offset)} gsk_${'a1'.repeat(tooLong)}`)).toEqual([]);
+          // the second text turns another format down first (`ghp_` with too short a body)
+          expect(spans(`ghp_x ${token}`)).toEqual([token]);
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 

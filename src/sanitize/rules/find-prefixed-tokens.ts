@@ -186,6 +186,30 @@ function shapeHolds(format: TokenFormat, body: string): boolean {
  * character at most once, so the pass stays linear.
  */
 export function findPrefixedTokens(text: string, found: (start: number, end: number) => void): void {
+  let skipUntil: Int32Array | undefined;
+  try {
+    skipUntil = scanTokens(text, found);
+  } finally {
+    // handed back clear for the next scan; a scan that found no body to turn down took none
+    if (skipUntil !== undefined) spareSkips = skipUntil.fill(0);
+  }
+}
+
+/**
+ * Where each candidate may next be tried, kept between scans: most short strings turn down a
+ * candidate or two, and a zeroed typed array made for each of them cost more than their scan.
+ * A scan takes it (a scan inside another finds none and makes its own) and hands it back clear.
+ */
+let spareSkips: Int32Array | undefined;
+
+function takeSkips(): Int32Array {
+  const skips = spareSkips ?? new Int32Array(CANDIDATE_COUNT);
+  spareSkips = undefined;
+  return skips;
+}
+
+/** findPrefixedTokens' pass; returns the skips it took, if it took them. */
+function scanTokens(text: string, found: (start: number, end: number) => void): Int32Array | undefined {
   let previousIsWord = false;
   let skipUntil: Int32Array | undefined;
   for (let index = 0; index < text.length - 1; index += 1) {
@@ -219,12 +243,13 @@ export function findPrefixedTokens(text: string, found: (start: number, end: num
           index = end - 1;
           previousIsWord = true;
         } else {
-          skipUntil ??= new Int32Array(CANDIDATE_COUNT);
+          skipUntil ??= takeSkips();
           skipUntil[id] = bodyEnd;
         }
       }
     }
   }
+  return skipUntil;
 }
 
 /** The end of a token body without the sentence punctuation that may follow it. */
