@@ -4,8 +4,8 @@ import {
   entryValuesCanStay,
   holdsSecretBelow,
   isEntry,
+  isJudgedByNames,
   isSecretByKeyName,
-  pairStrengths,
   sameKeys,
   secretKeyStrength,
   tableKeys,
@@ -139,7 +139,7 @@ class Copier {
       if (this.full()) break;
     }
     // a name/value list (`["requirepass", "X"]`) is judged by its names: the careful walk does that
-    if (this.clean && pairStrengths(items) !== undefined) this.clean = false;
+    if (this.clean && isJudgedByNames(items)) this.clean = false;
     rememberOriginalLength(items, list.length);
     return items;
   }

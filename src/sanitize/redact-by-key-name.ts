@@ -198,6 +198,32 @@ export function pairStrengths(list: readonly unknown[]): KeyStrength[] | undefin
   return onlyWords ? undefined : strengths;
 }
 
+/**
+ * A table written as a list of rows whose first row holds the column names, as the Sheets API,
+ * CSV readers and `to_dict('split')` return one (`[["Login", "Password"], ["ops", "X"]]`): the
+ * strength of each column's name, by which the cells of the other rows are judged. Undefined when
+ * the list is no such table or no column names a secret.
+ */
+export function headerRowStrengths(list: readonly unknown[]): KeyStrength[] | undefined {
+  if (list.length < 2 || !Array.isArray(list[1])) return undefined;
+  const header = list[0];
+  if (!Array.isArray(header) || header.length === 0 || header.length > PAIR_LIST_LIMIT) return undefined;
+  let secret = false;
+  const strengths: KeyStrength[] = [];
+  for (const name of header) {
+    if (typeof name !== 'string' || name.length > 128) return undefined;
+    const strength = secretKeyStrength(name);
+    if (strength !== 'none') secret = true;
+    strengths.push(strength);
+  }
+  return secret ? strengths : undefined;
+}
+
+/** Whether a list's items are judged by names it holds: a name/value list, or a table with a header row. */
+export function isJudgedByNames(list: readonly unknown[]): boolean {
+  return pairStrengths(list) !== undefined || headerRowStrengths(list) !== undefined;
+}
+
 /** A field's name as a list of names holds it: letters, `_` and `-`. */
 const FIELD_NAME = /^[A-Za-z_][A-Za-z_-]{0,63}$/;
 

@@ -4,8 +4,10 @@ import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
 import {
   fieldStrength,
+  headerRowStrengths,
   holdsSecretBelow,
   isEntry,
+  isJudgedByNames,
   isListedSecret,
   isSecretByKeyName,
   lentStrength,
@@ -139,7 +141,10 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
         // a table's row, or a name/value list (`["requirepass", "X"]`): each item is judged by its
         // column's or its name's strength
         const items = task.itemStrengths ?? (checkKeyNames ? pairStrengths(input) : undefined);
-        const rows = task.rowStrengths;
+        // and a table's rows by its columns: given by the object that holds them, or by its first row
+        const headed =
+          task.rowStrengths === undefined && checkKeyNames ? headerRowStrengths(input) : undefined;
+        const rows = task.rowStrengths ?? headed;
         const lent = listStrength(task.keyStrength);
         for (let index = input.length - 1; index >= 0; index -= 1) {
           const paired = items?.[index];
@@ -154,7 +159,7 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
             serialised: false,
             ...(strength === 'none' ? {} : { keyStrength: strength }),
             ...(!byPair && lent !== undefined ? { listed: true } : {}),
-            ...(rows === undefined ? {} : { itemStrengths: rows }),
+            ...(rows === undefined || (headed !== undefined && index === 0) ? {} : { itemStrengths: rows }),
           });
         }
         continue;
@@ -275,7 +280,7 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
       if (Array.isArray(input)) {
         // a name/value list (`["requirepass", "X"]`) takes the careful walk, which judges each
         // value by its name
-        if (checkKeyNames && pairStrengths(input) !== undefined) return false;
+        if (checkKeyNames && isJudgedByNames(input)) return false;
         for (const item of input) {
           if (typeof item === 'string') {
             // most strings of tool data were seen clean before: answer those without the call

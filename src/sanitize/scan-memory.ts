@@ -23,9 +23,13 @@ const VERDICT_LIMIT = 4096;
 const SCAN_MIN_LENGTH = 257;
 const SCANS_KEPT = 4;
 
-/** The kinds of verdict kept: `isPlaceholderValue`'s, then `isCredentialValue`'s, one per argument set. */
+/**
+ * The kinds of verdict kept: `isPlaceholderValue`'s, `isTemplateFiller`'s, then
+ * `isCredentialValue`'s, one per argument set.
+ */
 export const PLACEHOLDER_VERDICT_KIND = 0;
-export const CREDENTIAL_VERDICT_KIND = 1;
+export const FILLER_VERDICT_KIND = 1;
+export const CREDENTIAL_VERDICT_KIND = 2;
 
 interface RememberedScan {
   text: string;

@@ -1,7 +1,9 @@
 import { CODE, isQuote } from '../char-codes.js';
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
+import { closeScan, openScan } from '../scan-memory.js';
 import { eachMatch, isBlank, isSpaceCode, lineEnd, nextLineStart, scanRight } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
+import { isTemplateFiller } from './placeholders.js';
 
 /** An upper-case variable name followed by `=` or (quoted, as in a JSON dump) `:`, also as an array key (`env['DB_HOST'] =`). */
 const VARIABLE_ASSIGNMENT = /\b[A-Z][A-Z0-9_]+["']?\]?[ \t]*[:=]/g;
@@ -105,43 +107,55 @@ export const environmentDumpRule: LeakRule = {
     ) {
       return spans;
     }
-    let runStart = -1;
-    let lastAssignmentEnd = -1;
-    let variables = 0;
-    const flush = () => {
-      if (variables >= NEEDED_VARIABLES) spans.push(span(runStart, lineEnd(text, lastAssignmentEnd, 512)));
-      runStart = -1;
-      variables = 0;
-    };
-    const count = (start: number, end: number) => {
-      if (start < lastAssignmentEnd) return; // read already, as part of a shaped variable
-      if (runStart >= 0 && start - lastAssignmentEnd > LARGEST_GAP) flush();
-      if (runStart < 0) runStart = start;
-      lastAssignmentEnd = end;
-      variables += 1;
-    };
-    const shaped = findShapedVariables(text);
-    let nextShaped = 0;
-    eachMatch(VARIABLE_ASSIGNMENT, text, (match) => {
-      // the shaped variables before this one count first, so the run is read in order
-      while (nextShaped < shaped.length && (shaped[nextShaped] as number) < match.index) {
-        count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
-        nextShaped += 2;
-      }
-      // `postgres://USER:PASSWORD@HOST:5432`: a URL's parts, not variables
-      const before = text.charCodeAt(match.index - 1);
-      if (before === CODE.SLASH || before === CODE.AT || before === CODE.COLON) return;
-      const end = match.index + match[0].length;
-      if (isPlainVariable(match) && holdsValue(text, end)) count(match.index, end);
-    });
-    for (; nextShaped < shaped.length; nextShaped += 2) {
-      count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
+    // a dump repeats its values (`true`, `production`): each is asked about once
+    openScan();
+    try {
+      findVariableRuns(text, spans);
+    } finally {
+      closeScan();
     }
-    flush();
     findVariableTables(text, spans);
     return spans;
   },
 };
+
+/** Runs of at least {@link NEEDED_VARIABLES} variables close together, each run as one span. */
+function findVariableRuns(text: string, spans: LeakSpan[]): void {
+  read.until = 0;
+  let runStart = -1;
+  let lastAssignmentEnd = -1;
+  let variables = 0;
+  const flush = () => {
+    if (variables >= NEEDED_VARIABLES) spans.push(span(runStart, lineEnd(text, lastAssignmentEnd, 512)));
+    runStart = -1;
+    variables = 0;
+  };
+  const count = (start: number, end: number) => {
+    if (start < lastAssignmentEnd) return; // read already, as part of a shaped variable
+    if (runStart >= 0 && start - lastAssignmentEnd > LARGEST_GAP) flush();
+    if (runStart < 0) runStart = start;
+    lastAssignmentEnd = end;
+    variables += 1;
+  };
+  const shaped = findShapedVariables(text);
+  let nextShaped = 0;
+  eachMatch(VARIABLE_ASSIGNMENT, text, (match) => {
+    // the shaped variables before this one count first, so the run is read in order
+    while (nextShaped < shaped.length && (shaped[nextShaped] as number) < match.index) {
+      count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
+      nextShaped += 2;
+    }
+    // `postgres://USER:PASSWORD@HOST:5432`: a URL's parts, not variables
+    const before = text.charCodeAt(match.index - 1);
+    if (before === CODE.SLASH || before === CODE.AT || before === CODE.COLON) return;
+    const end = match.index + match[0].length;
+    if (isPlainVariable(match) && holdsValue(text, end)) count(match.index, end);
+  });
+  for (; nextShaped < shaped.length; nextShaped += 2) {
+    count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
+  }
+  flush();
+}
 
 /** Where each shaped variable starts and ends, as a flat list of pairs in text order. */
 function findShapedVariables(text: string): number[] {
@@ -165,8 +179,8 @@ function isPlainVariable(match: RegExpExecArray): boolean {
 }
 
 /**
- * Whether a value follows an assignment on its line: a template's `DATABASE_URL=` or `KEY=""`,
- * as a `.env.example` lists what to set, exposes nothing.
+ * Whether a value follows an assignment on its line: a template's `DATABASE_URL=`, `KEY=""` or
+ * `API_TOKEN=<your-token>`, as a `.env.example` lists what to set, exposes nothing.
  */
 function holdsValue(text: string, from: number): boolean {
   let index = from;
@@ -175,7 +189,26 @@ function holdsValue(text: string, from: number): boolean {
   const code = text.charCodeAt(index);
   // an empty quoted value, with nothing after it on the line
   if (isQuote(code) && text.charCodeAt(index + 1) === code) return !endsLine(text, index + 2);
-  return true;
+  // a variable inside the value read last (`A=B=C`) belongs to that value, which held one
+  if (index < read.until) return true;
+  const end = scanRight(text, index, isValueCode, FILLER_LENGTH);
+  read.until = end;
+  if (end - index === FILLER_LENGTH) return true;
+  // as a JSON dump writes it: `"<your-token>",`
+  let value = text.charCodeAt(end - 1) === CODE.COMMA ? text.slice(index, end - 1) : text.slice(index, end);
+  if (value.length > 1 && isQuote(code) && value.charCodeAt(value.length - 1) === code)
+    value = value.slice(1, -1);
+  return !isTemplateFiller(value);
+}
+
+/** Where the value read last ends, so that each character of a text is read for a value once. */
+const read = { until: 0 };
+
+/** The longest value asked whether it is a template's filler: `<your-token>`, `sk_live_xxxx`. */
+const FILLER_LENGTH = 64;
+
+function isValueCode(code: number): boolean {
+  return !Number.isNaN(code) && !isSpaceCode(code);
 }
 
 /** Whether the value ends at `index`: the text's end, a break (real or JSON-escaped), or a blank. */

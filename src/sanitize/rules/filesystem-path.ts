@@ -393,6 +393,9 @@ export const filesystemPathRule: LeakRule = {
     });
     eachMatch(SOURCE_FILE_IN_TREE, text, (match) => {
       const start = scanLeftPath(text, match.index);
+      // `node_modules/axios` alone, as a lockfile keys its packages: a package's place in the
+      // project, with no directory of the machine before it
+      if (start === match.index) return;
       spans.push(span(start, trimPathEnd(text, start, scanRight(text, match.index, isPathCode, 1024))));
     });
     return spans;

@@ -1,6 +1,14 @@
 import { CODE, isQuote } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, hasWhitespace, isBlank, isSpaceCode, isWordCode, scanLeft } from '../text-scan.js';
+import {
+  eachMatch,
+  hasWhitespace,
+  isBlank,
+  isSpaceCode,
+  isWordCode,
+  scanLeft,
+  scanRight,
+} from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import type { KeyStrength } from './secret-key-names.js';
 
@@ -95,6 +103,23 @@ function calleeStrength(name: string): KeyStrength {
   return bare.length >= 4 && bare !== name ? cachedKeyStrength(bare) : 'none';
 }
 
+/**
+ * A database connection opened with positional arguments, a place, a user and a password:
+ * Perl's `DBI->connect("dbi:Pg:…", "app", "X")`, PHP's `mysqli_connect("db", "app", "X", "shop")`
+ * and `new PDO("mysql:…", "app", "X")`, JDBC's `DriverManager.getConnection(url, "app", "X")`.
+ */
+const CONNECT_CALL = /^(?:connect|\w{1,30}_connect|real_connect|getConnection|PDO)$/;
+
+function findConnectPassword(text: string, open: number, found: Found): void {
+  const literals = readLiterals(text, open);
+  // the place may be a variable (`getConnection(url, "app", "X")`): the literals start one later
+  const placeIsLiteral = isQuote(text.charCodeAt(scanRight(text, open + 1, isBlank, 8)));
+  const password = literals[placeIsLiteral ? 2 : 1];
+  if (password === undefined) return;
+  const value = text.slice(password.start, password.end);
+  if (!hasWhitespace(value) && isCredentialValue(value, 'password')) found(password.start, password.end);
+}
+
 /** Finds credentials passed to calls and tuples named for them (see the file comment). */
 export function findCredentialCalls(text: string, found: Found): void {
   if (text.indexOf('(') === -1 && text.indexOf('[') === -1) return;
@@ -105,6 +130,10 @@ export function findCredentialCalls(text: string, found: Found): void {
     if (!isQuote(next) && !isSpaceCode(next) && !isNameCode(next)) return undefined;
     const name = nameBefore(text, open);
     if (name.length < 2) return undefined;
+    if (CONNECT_CALL.test(name)) {
+      findConnectPassword(text, open, found);
+      return undefined;
+    }
     const strength = calleeStrength(name);
     if (strength === 'none') return undefined;
     const literals = readLiterals(text, open);
@@ -136,6 +165,7 @@ export function findCredentialCalls(text: string, found: Found): void {
 /** The regular expressions above, for the ReDoS check. */
 export const CREDENTIAL_CALL_PATTERNS: readonly RegExp[] = [
   OPENING,
+  CONNECT_CALL,
   CLIENT_SUFFIX,
   SETTER,
   LOGIN_CALL,

@@ -37,7 +37,7 @@ const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|jeton|schl[uü]ssel|zugangstoken/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|jeton|schl[uü]ssel|zugangstoken/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -63,6 +63,12 @@ const CONNECTORS = new Set([
   'är',
   'jest',
   'je',
+  // Vietnamese, Arabic and Indonesian: `mật khẩu … là X`, `كلمة المرور … هي X`, `kata sandi … adalah X`
+  'là',
+  'هي',
+  'هو',
+  'adalah',
+  'ialah',
   'are',
   'were',
   'to',
@@ -479,6 +485,14 @@ function findNamedArguments(text: string, found: Found): void {
       wordEnd = Math.max(end, reportProseValue(text, match.index, end, strength, found));
       return wordEnd;
     }
+    if (match[0].includes(' ')) {
+      // "password" in two words, as Vietnamese and Indonesian write it: `mật khẩu`, `kata sandi`
+      const end = match.index + match[0].length;
+      if (isIdentifierCode(text.charCodeAt(match.index - 1)) || isIdentifierCode(text.charCodeAt(end)))
+        return end;
+      wordEnd = Math.max(end, reportProseValue(text, match.index, end, 'password', found));
+      return wordEnd;
+    }
     const start = scanLeft(text, match.index, isIdentifierCode, WORD_LENGTH);
     let end = scanRight(text, match.index, isIdentifierCode, WORD_LENGTH);
     wordEnd = end;
@@ -864,7 +878,30 @@ function isHashCode(code: number): boolean {
  * `$apr1$salt$hash`, `$6$salt$hash`, `$2b$12$…`, `$argon2id$v=19$…`. A hash is not the password,
  * but it can be cracked offline, so it is redacted like one.
  */
+/**
+ * A password hash as a web framework stores it, its scheme first: Django's
+ * `pbkdf2_sha256$870000$salt$hash`, `argon2$argon2id$…`, `bcrypt_sha256$$2b$…`, and werkzeug's
+ * `pbkdf2:sha256:600000$salt$hash` and `scrypt:32768:8:1$salt$hash`.
+ */
+const FRAMEWORK_HASH =
+  /\b(?:pbkdf2[_:]sha(?:1|256|512)(?::\d{1,7})?|bcrypt_sha256|argon2|scrypt(?::\d{1,7}){0,3}|sha1|md5)\$/g;
+
+function findFrameworkHashes(text: string, found: Found): void {
+  if (text.indexOf('$') === -1) return;
+  eachMatch(FRAMEWORK_HASH, text, (match) => {
+    const bodyStart = match.index + match[0].length;
+    const end = scanRight(text, bodyStart, isHashCode, 512);
+    // the scheme's `$`, and at least one more between the salt and the hash
+    let dollars = 1;
+    for (let index = bodyStart; index < end; index += 1)
+      if (text.charCodeAt(index) === CODE.DOLLAR) dollars += 1;
+    if (dollars >= 2 && end - bodyStart >= 24) found(match.index, end);
+    return end;
+  });
+}
+
 function findPasswordHashes(text: string, found: Found): void {
+  findFrameworkHashes(text, found);
   for (let at = text.indexOf('$'); at !== -1; at = text.indexOf('$', at + 1)) {
     const before = text.charCodeAt(at - 1);
     if (!CRYPT_FIRST.has(text.charCodeAt(at + 1)) || isWordCode(before) || before === CODE.DOLLAR) continue;
@@ -885,6 +922,11 @@ const RECOVERY_WORDS = { least: 12, most: 25, shortest: 3, longest: 8 } as const
 
 /** Characters between a recovery phrase's name and its words: `: "`, `=`, ` is: `. */
 const JOIN_WINDOW = 24;
+/**
+ * How far a clause may run from the name to the colon that brings the words: `seed phrase for
+ * the test wallet, it's only got test coins on it:`.
+ */
+const CLAUSE_REACH = 96;
 
 /**
  * A wallet's recovery words after their name, quoted or not: `seed phrase: abandon ability …`,
@@ -919,7 +961,7 @@ function findRecoveryPhrases(text: string, found: Found): void {
           text,
           cursor,
           (inner) => inner !== CODE.COLON && inner !== CODE.NEWLINE && inner !== CODE.DOT,
-          JOIN_WINDOW * 2,
+          CLAUSE_REACH,
         );
         if (text.charCodeAt(colon) !== CODE.COLON) break;
         cursor = colon + 1;
@@ -1004,6 +1046,7 @@ export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
   TRAILING_SEPARATOR,
   DRIVE,
   CRYPT_SCHEME,
+  FRAMEWORK_HASH,
   RECOVERY_NAME,
   USER_PREFIX,
   POSITIONAL_COMMAND,

@@ -10,6 +10,7 @@ import {
   isWidePunctuation,
   isWordCode,
   lineEnd,
+  scanRight,
 } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { isPlainSecretValue, isSecretReference } from './plain-secret-values.js';
@@ -36,6 +37,9 @@ const TYPE_WORDS = new Set([
   'Text',
   'SecureString',
 ]);
+
+/** A Rust reference before a type: `&`, `&'static `, `&mut `. */
+const RUST_REFERENCE = /&(?:'[A-Za-z_]\w{0,20}[ \t]{1,4})?(?:mut[ \t]{1,4})?$/;
 
 /** Authorization schemes: the credential is the word after the scheme. */
 const AUTHORIZATION_SCHEMES = new Set([
@@ -130,8 +134,9 @@ function isPropertyPath(value: string): boolean {
  * capital, a secret's name, or a first part that names where settings live.
  */
 function isPasswordReference(value: string): boolean {
-  // no property is named by digits alone: `Coral.78`, `Summer.2024` are what people choose
-  if (DIGITS_AFTER_LAST_DOT.test(value)) return false;
+  // no property is named by digits alone: `Coral.78`, `Summer.2024` are what people choose; nor
+  // by a word and a year or a PIN (`Heron.velvet7701`)
+  if (DIGITS_AFTER_LAST_DOT.test(value) || WORD_AND_DIGITS_LAST.test(value)) return false;
   const first = value.slice(0, value.indexOf('.')).toLowerCase();
   if (SETTINGS_ROOTS.has(first)) return true;
   for (let index = 0; index < value.length; index += 1) if (isUpper(value.charCodeAt(index))) return true;
@@ -139,6 +144,7 @@ function isPasswordReference(value: string): boolean {
 }
 
 const DIGITS_AFTER_LAST_DOT = /\.\d{1,8}$/;
+const WORD_AND_DIGITS_LAST = /\.[a-z]{2,20}\d{3,8}$/;
 
 /** First parts of a dotted reference to a setting: `config.db`, `env.PGPASS`, `secrets.pg`. */
 const SETTINGS_ROOTS = new Set([
@@ -335,8 +341,72 @@ const POWERSHELL_CALL = /^(?:Read|Get|ConvertTo|ConvertFrom|New|Import|Invoke)-[
 /** Sixteen to 128 hex digits, a letter among them: a token's body under an explicit name. */
 const HEX_TOKEN = /^(?=[0-9]{0,127}[a-f])[0-9a-f]{16,128}$/i;
 
-/** A name, then the bracket that calls or indexes it. */
-const CODE_LOOKUP = /^([A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){0,6})[([]/;
+/** The opening of the element after a property list's `<key>`, and how far blanks may part them. */
+const PLIST_STRING = '<string>';
+const PLIST_GAP = 256;
+
+/** The value after a property list's `<key>NAME</key>`, judged by NAME, when it is a `<string>`. */
+function findPropertyListValue(text: string, from: number, found: Found): void {
+  const name = readValue(text, from, true);
+  if (name === undefined || !text.startsWith('</key>', name.end)) return;
+  let cursor = name.end + 6;
+  const limit = Math.min(text.length, cursor + PLIST_GAP);
+  while (cursor < limit && isSpaceCode(text.charCodeAt(cursor))) cursor += 1;
+  if (!text.startsWith(PLIST_STRING, cursor)) return;
+  const strength = cachedKeyStrength(text.slice(name.start, name.end));
+  if (strength === 'none') return;
+  const value = readValue(text, cursor + PLIST_STRING.length, true);
+  if (value !== undefined && isCredentialValue(text.slice(value.start, value.end), strength))
+    found(value.start, value.end);
+}
+
+/** Schemes of references into a secret store, as configuration loaders resolve them. */
+const SECRET_STORE_SCHEMES = new Set([
+  'vault',
+  'op',
+  'ssm',
+  'awssm',
+  'secretsmanager',
+  'gcpsm',
+  'sm',
+  'azkv',
+  'keyvault',
+  'sops',
+  'doppler',
+  'infisical',
+  'bws',
+  'conjur',
+  'akeyless',
+  'k8s',
+  'kube',
+  'secret',
+]);
+
+/** Whether a secret store's scheme, then a path written right after its colon, opens the value at `valueStart`. */
+function isSecretStorePath(text: string, key: string, valueStart: number): boolean {
+  if (!SECRET_STORE_SCHEMES.has(key.toLowerCase()) || isBlank(text.charCodeAt(valueStart))) return false;
+  const end = scanRight(text, valueStart, isPathCode, 256);
+  return end > valueStart && text.slice(valueStart, end).includes('/');
+}
+
+function isPathCode(code: number): boolean {
+  return (
+    isWordCode(code) || code === CODE.SLASH || code === CODE.HYPHEN || code === CODE.DOT || code === CODE.HASH
+  );
+}
+
+/** A file's name with its extension, as code search output opens a line with it. */
+const FILE_NAME = /\.[A-Za-z][A-Za-z0-9]{0,5}$/;
+
+/** Whether `key`, then a line number and a colon after the operator, reads as a code search result. */
+function isSearchLocation(text: string, key: string, valueStart: number): boolean {
+  if (!FILE_NAME.test(key)) return false;
+  const digitsEnd = scanRight(text, valueStart, isDigit, 9);
+  return digitsEnd > valueStart && text.charCodeAt(digitsEnd) === CODE.COLON;
+}
+
+/** A name, then the bracket that calls or indexes it; Elixir and Ruby end some names in `!` or `?`. */
+const CODE_LOOKUP = /^([A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){0,6}[!?]?)[([]/;
 
 /**
  * Whether CamelCase words (`AgencyIdentificationCode`) make up most of a value. A run counts only
@@ -644,8 +714,11 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
       : undefined;
   }
   if (TYPE_WORDS.has(key)) {
-    // `var token string = …` or `token: String = …`: the name is the word before the type
+    // `var token string = …` or `token: String = …`: the name is the word before the type,
+    // and before a Rust reference to it (`KEY: &str = …`, `KEY: &'static str = …`)
     let before = cursor;
+    const reference = RUST_REFERENCE.exec(text.slice(Math.max(0, before - 32), before));
+    if (reference !== null) before -= reference[0].length;
     while (before > blankLimit && isBlank(text.charCodeAt(before - 1))) before -= 1;
     if (text.charCodeAt(before - 1) === CODE.COLON) before -= 1;
     while (before > 0 && isBlank(text.charCodeAt(before - 1))) before -= 1;
@@ -920,6 +993,16 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     // `git@github.com:acme/api.git`: a host after `@`, then a path, is not a key and its value;
     // a name after `@` and before `=` is one (Ruby's `@api_key="…"`, T-SQL's `SET @password = '…'`)
     if (!key.quoted && code === CODE.COLON && text.charCodeAt(key.start - 1) === CODE.AT) continue;
+    // `vault:secret/data/app#password`, `op:vaults/x/items/y`: a path in a secret store, not its value
+    if (!key.quoted && code === CODE.COLON && isSecretStorePath(text, key.key, operator.end)) continue;
+    // `deploy/set-password.ps1:3:$pw = …`: a file and a line number, as code search writes them
+    if (!key.quoted && code === CODE.COLON && isSearchLocation(text, key.key, operator.end)) continue;
+    if (key.element && key.key === 'key') {
+      // a property list names a value in one element and writes it in the next:
+      // `<key>APIToken</key> <string>…</string>`; the name itself is no secret
+      findPropertyListValue(text, operator.end, found);
+      continue;
+    }
     let strength = cachedKeyStrength(key.key);
     // `arn:aws:iam::…`: a provider's name as a segment of a colon-separated name; `${vault:path}`,
     // `${ssm:/path}`: a resolver's reference; any segment of an ARN (`arn:aws:secretsmanager:…`)
@@ -1030,4 +1113,7 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   POWERSHELL_CALL,
   SOURCE_FILE,
   DIGITS_AFTER_LAST_DOT,
+  RUST_REFERENCE,
+  FILE_NAME,
+  WORD_AND_DIGITS_LAST,
 ];

@@ -1,7 +1,7 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { REDACTED } from '../redacted.js';
-import { eachMatch, lineBreaksBetween, portEnd, scanLeft, scanRight } from '../text-scan.js';
+import { eachMatch, isBlank, lineBreaksBetween, portEnd, scanLeft, scanRight } from '../text-scan.js';
 
 /** The `://` of a URL; the code reads the scheme to its left and the host to its right. */
 const URL_SEPARATOR = /:\/\//g;
@@ -265,6 +265,7 @@ function isPlaceholderHost(host: string): boolean {
  * name resolves only inside a private network (a Kubernetes service, a docker-compose service).
  */
 function findSingleLabelUrlHosts(text: string, found: Found): void {
+  let upstreams: ReadonlySet<string> | undefined;
   eachMatch(URL_SEPARATOR, text, (match) => {
     const schemeStart = scanLeft(text, match.index, isSchemeCode, 16);
     if (schemeStart === match.index) return;
@@ -290,8 +291,27 @@ function findSingleLabelUrlHosts(text: string, found: Found): void {
     const host = text.slice(hostStart, hostEnd);
     if (!isLower(host.charCodeAt(0)) && !isUpper(host.charCodeAt(0))) return;
     if (host.toLowerCase() === 'localhost' || isPlaceholderHost(host)) return;
-    found(hostStart, portEnd(text, hostEnd));
+    const end = portEnd(text, hostEnd);
+    // nginx's `proxy_pass http://app;` names the `upstream app { … }` block the text defines
+    if (end === hostEnd) {
+      upstreams ??= upstreamBlocks(text);
+      if (upstreams.has(host)) return;
+    }
+    found(hostStart, end);
   });
+}
+
+/** The names of the nginx `upstream NAME {` blocks a text defines, read in one pass. */
+function upstreamBlocks(text: string): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (let at = text.indexOf('upstream '); at !== -1; at = text.indexOf('upstream ', at + 9)) {
+    const nameStart = scanRight(text, at + 9, isBlank, 16);
+    const nameEnd = scanRight(text, nameStart, isHostCode, 63);
+    const brace = scanRight(text, nameEnd, isBlank, 16);
+    if (nameEnd > nameStart && text.charCodeAt(brace) === CODE.OPEN_BRACE)
+      names.add(text.slice(nameStart, nameEnd));
+  }
+  return names;
 }
 
 /** Whether a name, split at `-` and `_`, has a part that names a service or ends in a pod ordinal. */
@@ -321,8 +341,27 @@ function findNamesWithPorts(text: string, found: Found): void {
     if ((after === CODE.DOT || after === CODE.COLON) && isDigit(text.charCodeAt(end + 1))) return;
     const name = text.slice(start, colon);
     const port = Number(match[0].slice(1));
-    if (isServiceAddress(text, start, name, port)) found(start, end);
+    if (isServiceAddress(text, start, name, port) || isQuotedEndpoint(text, start, end, name, port))
+      found(start, end);
   });
+}
+
+/**
+ * Whether a string holds a hyphenated name and a port and nothing else, quoted or as a whole
+ * value, as configuration names an upstream (`"ledger": "ledger-writer:7508"`): a value that is
+ * all endpoint.
+ */
+function isQuotedEndpoint(text: string, start: number, end: number, name: string, port: number): boolean {
+  const quote = text.charCodeAt(start - 1);
+  const whole = start === 0 && end === text.length;
+  return (
+    (whole ||
+      ((quote === CODE.DOUBLE_QUOTE || quote === CODE.SINGLE_QUOTE) && text.charCodeAt(end) === quote)) &&
+    port >= 1024 &&
+    port <= 65_535 &&
+    name.includes('-') &&
+    !isPlaceholderHost(name)
+  );
 }
 
 /**

@@ -29,7 +29,8 @@ function eachIndexOf(text: string, needle: string, visit: (index: number) => voi
 /**
  * Tokens recognised by a marker inside them rather than a prefix: Azure AD client secrets
  * (`…8Q~…`), Facebook app tokens (`<app id>|<secret>`), Telegram bot tokens (`<bot id>:A…`),
- * legacy OpenAI keys (`…T3BlbkFJ…`) and Terraform Cloud tokens (`….atlasv1.…`).
+ * legacy OpenAI keys (`…T3BlbkFJ…`), Firebase Cloud Messaging server keys (`AAAA…:APA91b…`) and
+ * Terraform Cloud tokens (`….atlasv1.…`).
  */
 export function findInfixTokens(text: string, reportFound: Found): void {
   const found: Found = (start, end) => {
@@ -68,6 +69,13 @@ export function findInfixTokens(text: string, reportFound: Found): void {
     const start = runLeft(text, index, isWordOrDash, 128);
     const end = runRight(text, index + 8, isWordOrDash, 128);
     if (end - start >= 40) found(start, end);
+  });
+  // a Firebase Cloud Messaging server key: `AAAA` and 7 characters, `:APA91b`, then 134
+  eachIndexOf(text, ':APA91b', (index) => {
+    const start = runLeft(text, index, isWordOrDash, 11);
+    if (index - start !== 11 || !text.startsWith('AAAA', start)) return;
+    const end = runRight(text, index + 7, isWordOrDash, 200);
+    if (end - index - 7 >= 120) found(start, end);
   });
   eachIndexOf(text, '.atlasv1.', (index) => {
     const start = runLeft(text, index, isAlphanumeric, 14);

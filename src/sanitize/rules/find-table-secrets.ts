@@ -1,6 +1,6 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isBlank } from '../text-scan.js';
+import { eachMatch, isBlank, isWordCode, scanRight } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { describesValue } from './plain-secret-values.js';
 import type { KeyStrength } from './secret-key-names.js';
@@ -279,6 +279,63 @@ function reportValue(text: string, cell: Cell | undefined, strength: KeyStrength
 }
 
 /** A header row's columns, or undefined when the row does not read as a header. */
+/** Column types as a database shell writes them under the names: `varchar`, `decimal(18,3)`, `timestamp with time zone`. */
+const TYPE_NAMES = new Set([
+  'varchar',
+  'char',
+  'text',
+  'string',
+  'int',
+  'integer',
+  'bigint',
+  'smallint',
+  'tinyint',
+  'hugeint',
+  'uinteger',
+  'ubigint',
+  'double',
+  'float',
+  'real',
+  'decimal',
+  'numeric',
+  'boolean',
+  'bool',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'uuid',
+  'blob',
+  'bytea',
+  'json',
+  'jsonb',
+  'list',
+  'struct',
+  'map',
+  'enum',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'float32',
+  'float64',
+  'utf8',
+  'binary',
+]);
+
+/** Whether every cell of a row names a column type. */
+function isTypeRow(text: string, cells: Cell[]): boolean {
+  return (
+    cells.length > 0 &&
+    cells.every((cell) => {
+      // the type's first word: `decimal` of `decimal(18,3)`
+      const wordEnd = scanRight(text, cell.start, isWordCode, cell.end - cell.start);
+      return TYPE_NAMES.has(text.slice(cell.start, wordEnd).toLowerCase());
+    })
+  );
+}
+
 function readHeader(text: string, cells: Cell[]): Header {
   let nameColumn = -1;
   let valueColumn = -1;
@@ -367,6 +424,8 @@ export function findTableSecrets(text: string, found: Found): void {
   let inPipeTable = false;
   let pipeRows = 0;
   let ruled = false;
+  // the cells of its first row, while no header was read
+  let firstRow: Cell[] | undefined;
   // a listing: its header, while its rows last
   let listingHeader: Header | undefined;
   // a CSV table: its header and how many cells each row has
@@ -405,6 +464,7 @@ export function findTableSecrets(text: string, found: Found): void {
       if (!inPipeTable) {
         pipeHeader = undefined;
         pipeRows = 0;
+        firstRow = undefined;
       }
       inPipeTable = true;
       ruled = true;
@@ -418,10 +478,21 @@ export function findTableSecrets(text: string, found: Found): void {
         ruled = false;
         pipeHeader = undefined;
         pipeRows = 0;
+        firstRow = undefined;
       }
       if (pipeHeader === undefined && pipeRows === 0 && followedByRule(text, following)) {
         pipeHeader = readHeader(text, cells);
+      } else if (
+        pipeHeader === undefined &&
+        pipeRows === 1 &&
+        firstRow !== undefined &&
+        followedByRule(text, following) &&
+        isTypeRow(text, cells)
+      ) {
+        // DuckDB and the like write each column's type under its name: the names head the table
+        pipeHeader = readHeader(text, firstRow);
       } else {
+        if (pipeRows === 0) firstRow = cells;
         const framed = ruled || isCellSeparator(firstCode);
         readRow(text, cells, pipeHeader, framed, found);
         pipeRows += 1;

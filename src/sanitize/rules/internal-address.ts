@@ -188,11 +188,12 @@ function isDigitCode(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
-/** RFC 1918, loopback, link-local, carrier-grade NAT and the unspecified address. */
+/** RFC 1918, loopback, link-local and carrier-grade NAT. */
 function privateRange(octets: readonly number[]): 'loopback' | 'private' | 'ten' | null {
   const [first = -1, second = -1] = octets;
   if (octets.some((octet) => octet > 255)) return null;
-  if (first === 127 || (first === 0 && octets.every((octet) => octet === 0))) return 'loopback';
+  // 0.0.0.0 is no machine's address: it binds every interface, or, as 0.0.0.0/0, routes everywhere
+  if (first === 127) return 'loopback';
   if (first === 192 && second === 168) return 'private';
   if (first === 172 && second >= 16 && second <= 31) return 'private';
   if (first === 169 && second === 254) return 'private';

@@ -1,5 +1,5 @@
 import { CODE } from '../char-codes.js';
-import { PLACEHOLDER_VERDICT_KIND, rememberedVerdict } from '../scan-memory.js';
+import { FILLER_VERDICT_KIND, PLACEHOLDER_VERDICT_KIND, rememberedVerdict } from '../scan-memory.js';
 import { eachMatch } from '../text-scan.js';
 
 /**
@@ -158,6 +158,9 @@ const PUBLIC_KEY_MATERIAL =
 const NOT_A_SECRET =
   /^(?:!(?:secret|env_var|env|vault|include|sops|ssm|aws_secret)[ \t]+[\w./:-]{1,128}|\*SENSITIVE\*DATA\*DELETED\*|S-1-\d{1,2}(?:-\d{1,10}){1,14}|(?:AC|CA|SM|MM|MG|PN|RE|CF|QU|WS|IS|FW|UT|ZS|XE)[0-9a-f]{32}|\[?(?:String|ID|Int|Float|Boolean)!?\]?!?|`[a-z][\w.-]{0,30}[ \t][^`\n]{1,200}`)$/;
 
+/** A note of words alone in parentheses, where a table or listing has no value: `(SSO)`, `(see vault)`. */
+const PARENTHESISED_NOTE = /^\([A-Za-z][A-Za-z .'-]{0,40}\)$/;
+
 /** The first word of a note in parentheses that stands for a value: `(not set)`, `(sensitive value)`. */
 const PARENTHESISED_WORD =
   /^(?:not|sensitive|omitted|filtered|encrypted|obscured|elided|removed|protected)$/i;
@@ -196,9 +199,11 @@ function decidePlaceholderValue(value: string): boolean {
   // `(hidden)`, `(sensitive value)`, `(not set)`, or the `(not` a reader stopped at a blank
   if (first === CODE.OPEN_PAREN) {
     const word = value.slice(1, value.endsWith(')') ? -1 : undefined);
-    if (PLACEHOLDER_VALUE.test(word) || PARENTHESISED_WORD.test(word)) return true;
+    if (PLACEHOLDER_VALUE.test(word) || PARENTHESISED_WORD.test(word) || PARENTHESISED_NOTE.test(value))
+      return true;
   }
   if (MY_PLACEHOLDER.test(value) || PUBLIC_KEY_MATERIAL.test(value) || NOT_A_SECRET.test(value)) return true;
+  if (WITHHELD_MARKER.test(value)) return true;
   if (isEllipsisOrMask(value)) return true;
   const second = value.charCodeAt(1);
   // an unfinished template or reference: `{base64(…`, `$(cat …`, `${KEY:-x`, `<user`
@@ -207,11 +212,43 @@ function decidePlaceholderValue(value: string): boolean {
   return isPlaceholderBody(value);
 }
 
+/** Words a template writes where the value goes: `your-token-here`, `changeme`, `TODO`. */
+const FILLER_WORDS =
+  /^(?:your[_-][\w.-]{0,60}|change[_-]?me|replace[_-]?me|insert[_-][\w.-]{0,60}|todo|tbd|fixme)$/i;
+
+/**
+ * Whether a value is what a template writes for one to be filled in, as a `.env.example` does:
+ * `<your-token>`, `${VAR}`, `****`, `sk_live_xxxx`, `your-token-here`, `changeme`. Narrower than
+ * {@link isPlaceholderValue}, which also passes values that are no secret (an address, a word).
+ */
+export function isTemplateFiller(value: string): boolean {
+  return rememberedVerdict(FILLER_VERDICT_KIND, value, decideTemplateFiller);
+}
+
+function decideTemplateFiller(value: string): boolean {
+  return (
+    TEMPLATE_VALUE.test(value) ||
+    FILLER_WORDS.test(value) ||
+    FILLER_RUN.test(value) ||
+    isEllipsisOrMask(value)
+  );
+}
+
+/** A constant's name written where a value was withheld: `HIDDEN_DUE_TO_SECURITY_REASONS`. */
+const WITHHELD_MARKER = /^[A-Z]{2,20}(?:_[A-Z]{2,20}){2,8}$/;
+
+/** A run of filler where a token's body goes: `sk_live_xxxxxxxx`, `AKIAXXXXXXXXXXXXXXXX`. */
+const FILLER_RUN = /(?:x{6}|X{6})/;
+
 /** The regular expressions above, for the ReDoS check. */
 export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
+  FILLER_WORDS,
+  FILLER_RUN,
+  WITHHELD_MARKER,
   PLACEHOLDER_WORDS,
   PLACEHOLDER_VALUE,
   PARENTHESISED_WORD,
+  PARENTHESISED_NOTE,
   TEMPLATE_VALUE,
   MY_PLACEHOLDER,
   PUBLIC_KEY_MATERIAL,

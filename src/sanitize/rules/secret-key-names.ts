@@ -215,9 +215,10 @@ const EAST_ASIAN_PASSWORD_WORDS = ['密码', '密碼', '口令', 'パスワー�
 
 /**
  * "Password" written in several words, joined: Arabic `كلمة المرور` and `كلمة السر`, with or
- * without `و` ("and") before, and French `mot de passe` (`mot_de_passe`, `motDePasse`).
+ * without `و` ("and") before, French `mot de passe` (`mot_de_passe`, `motDePasse`), Vietnamese
+ * `mật khẩu` and Indonesian `kata sandi`.
  */
-const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر|motdepasse/;
+const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر|motdepasse|matkhau|katasandi/;
 
 /**
  * Joined spellings that name a wallet's recovery words (`mnemonic`, `seed_phrase`, `Secret
@@ -477,6 +478,11 @@ const HARMLESS_LAST_PARTS = new Set([
   'word',
   'source',
   'sources',
+  // the program that fetches the secret (`credential.helper`), or a choice about it (`cookie_consent`)
+  'helper',
+  'helpers',
+  'consent',
+  'consents',
   // a part or a trace of a secret, shown to tell one from another: `api_key_last4`, `token_prefix`
   'last',
   'four',
@@ -681,7 +687,8 @@ export function isOtherLetter(code: number): boolean {
   return code >= 0x80 && OTHER_LETTER.test(String.fromCharCode(code));
 }
 
-const OTHER_LETTER = /\p{L}/u;
+/** A letter, or a mark that is part of one: Devanagari's virama in `पासवर्ड` must not split the word. */
+const OTHER_LETTER = /[\p{L}\p{M}]/u;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
 /** A key word without its accents, as ASCII spells it: `contraseña` → `contrasena`, `hasło` → `haslo`. */

@@ -1,3 +1,4 @@
+import { isDigit } from '../char-codes.js';
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
 import {
   eachMatch,
@@ -35,10 +36,11 @@ const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
  * `Startup.cs:line 61`, Elixir's and Erlang's `lib/x.ex:42:` and `(src/x.erl, line 42)`, Swift's `file x.swift, line 23`
  * and `x.swift:23`, Node's own `node:internal/…:289`, C, C++ and Lua's `src/x.c:88`, Perl's
  * `x.pm line 57`, a script's `x.js:1:4821` (Firefox and Safari write frames as `fn@url:1:2`),
- * Haskell's `src/X.hs:42:13` and OCaml's `file "src/x.ml", line 88, characters 4-40`.
+ * Haskell's `src/X.hs:42:13`, OCaml's `file "src/x.ml", line 88, characters 4-40`, and the
+ * `x.cr:104:9 in 'deliver'` of Crystal and the like.
  */
 const SCRIPT_LOCATION =
-  /\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx|hs|lhs):\d+:\d+|\w\.dart[ :]\d+:\d+|\.mli?", line \d+, characters \d+/g;
+  /\w\.[a-z]{1,6}:\d+:\d+ in '|\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx|hs|lhs):\d+:\d+|\w\.dart[ :]\d+:\d+|\.mli?", line \d+, characters \d+/g;
 
 /**
  * A JVM frame's location without the `at` before it, as a list of frames in returned data or a
@@ -173,6 +175,28 @@ function isErrorNameCode(code: number): boolean {
   return isWordCode(code) || code === 46 || code === 36;
 }
 
+/**
+ * Whether the location that ends at `end` opens a line of code search output, `path:line:code`
+ * (grep -n, ripgrep, git grep), rather than a frame: the path starts the line, a colon follows
+ * the line number (and a column, if any), and source code follows that. A Ruby frame reads
+ * `x.rb:12:in 'f'`, a Go frame `x.go:44 +0x1d`, and a script's `x.js:10:5` ends its line.
+ */
+function isSearchMatch(text: string, pathStart: number, end: number): boolean {
+  const previous = text.charCodeAt(pathStart - 1);
+  if (pathStart > 0 && previous !== 10 && previous !== 13) return false;
+  let cursor = end;
+  if (text.charCodeAt(cursor - 1) !== 58) {
+    if (text.charCodeAt(cursor) !== 58) return false;
+    cursor += 1;
+  }
+  // a column after the line, as `rg --column` and `grep -b` write one
+  const columnEnd = scanRight(text, cursor, isDigit, 8);
+  if (columnEnd > cursor && text.charCodeAt(columnEnd) === 58) cursor = columnEnd + 1;
+  const code = text.charCodeAt(cursor);
+  if (Number.isNaN(code) || code === 10 || code === 13) return false;
+  return !text.startsWith('in ', cursor);
+}
+
 function findFrames(text: string, spans: LeakSpan[]): void {
   eachMatch(FRAME_TRIGGER, text, (match) => {
     const start = match.index;
@@ -211,6 +235,8 @@ function findErrorLines(text: string, spans: LeakSpan[]): void {
     // "Error:" alone is how tools phrase their own messages; a raw error carries a class name
     const simpleName = name.slice(name.lastIndexOf('.') + 1);
     if (simpleName.length === 0 || simpleName.charCodeAt(0) < 65 || simpleName.charCodeAt(0) > 90) return;
+    // a validation error's message is written for the caller: `ValidationError: "email" is required`
+    if (simpleName.endsWith('Validation')) return;
     const before = text.slice(Math.max(0, nameStart - 16), nameStart);
     if (isLineStart(text, nameStart) || ERROR_NAME_CONTEXT.test(before)) {
       spans.push(span(nameStart, lineEnd(text, nameStart)));
@@ -289,7 +315,9 @@ export const stackTraceRule: LeakRule = {
     for (const location of [SCRIPT_LOCATION, NODE_INTERNAL_LOCATION]) {
       eachMatch(location, text, (match) => {
         // the path before the location goes too: `/srv/app/main.go:42`, `in /src/Web/Startup.cs:line 61`
-        spans.push(span(scanLeft(text, match.index, isPathTokenCode, 512), lineEnd(text, match.index)));
+        const pathStart = scanLeft(text, match.index, isPathTokenCode, 512);
+        if (!isSearchMatch(text, pathStart, match.index + match[0].length))
+          spans.push(span(pathStart, lineEnd(text, match.index)));
       });
     }
     if (text.indexOf(':') !== -1)
