@@ -156,6 +156,10 @@ describe('templates, references and markers', () => {
         expect(survives(plist, secret)).toBe(false);
         expect(survives(plist, '<key>CFBundleIdentifier</key>')).toBe(true);
         expect(survives(plist, 'org.example.notes')).toBe(true);
+        // other XML writes a key itself in a `<key>` element, with no value element after it
+        expect(
+          survives(`<response status="success"><result><key>${secret}</key></result></response>`, secret),
+        ).toBe(false);
       }),
     );
   });
@@ -176,6 +180,9 @@ describe('templates, references and markers', () => {
     expect(survives('TypeError: Cannot read properties of undefined', 'Cannot read')).toBe(false);
     expect(survives('server { location / { proxy_pass http://orders-svc; } }', 'orders-svc')).toBe(false);
     expect(survives('at /app/node_modules/pg/lib/client.js', '/app/node_modules/pg')).toBe(false);
+    expect(
+      survives('Gem::LoadError at vendor/bundle/ruby/3.2.0/gems/pg-1.5.4/lib/pg.rb', 'vendor/bundle'),
+    ).toBe(false);
   });
 });
 

@@ -164,6 +164,13 @@ const WINDOWS_PATH = /\b[A-Za-z]:(?:\\\\?|\/)[\w$.~-]|\\\\[\w.-]+\\[\w$.-]/g;
 const SOURCE_FILE_IN_TREE =
   /\b(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.venv|__pycache__)[\\/]/g;
 
+/** Whether `text[start, end)` is the whole text, or the whole of a quoted string in it. */
+function standsAlone(text: string, start: number, end: number): boolean {
+  if (start === 0 && end === text.length) return true;
+  const quote = text.charCodeAt(start - 1);
+  return (quote === 34 || quote === 39) && text.charCodeAt(end) === quote;
+}
+
 function isLetterCode(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
@@ -393,10 +400,11 @@ export const filesystemPathRule: LeakRule = {
     });
     eachMatch(SOURCE_FILE_IN_TREE, text, (match) => {
       const start = scanLeftPath(text, match.index);
-      // `node_modules/axios` alone, as a lockfile keys its packages: a package's place in the
-      // project, with no directory of the machine before it
-      if (start === match.index) return;
-      spans.push(span(start, trimPathEnd(text, start, scanRight(text, match.index, isPathCode, 1024))));
+      const end = trimPathEnd(text, start, scanRight(text, match.index, isPathCode, 1024));
+      // `"node_modules/axios"` as a whole string, as a lockfile keys its packages: a package's
+      // place in the project, with no directory of the machine before it
+      if (start === match.index && standsAlone(text, start, end)) return;
+      spans.push(span(start, end));
     });
     return spans;
   },

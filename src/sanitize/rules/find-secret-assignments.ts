@@ -345,20 +345,29 @@ const HEX_TOKEN = /^(?=[0-9]{0,127}[a-f])[0-9a-f]{16,128}$/i;
 const PLIST_STRING = '<string>';
 const PLIST_GAP = 256;
 
-/** The value after a property list's `<key>NAME</key>`, judged by NAME, when it is a `<string>`. */
-function findPropertyListValue(text: string, from: number, found: Found): void {
+/**
+ * Reads a property list's `<key>NAME</key>` and the value element after it, and reports a
+ * `<string>` that NAME makes a secret. False when no value element follows: then `<key>` holds a
+ * key itself (`<result><key>LUFR…</key></result>`), as other XML writes one.
+ */
+function readPropertyListValue(text: string, from: number, found: Found): boolean {
   const name = readValue(text, from, true);
-  if (name === undefined || !text.startsWith('</key>', name.end)) return;
+  if (name === undefined || !text.startsWith('</key>', name.end)) return false;
   let cursor = name.end + 6;
   const limit = Math.min(text.length, cursor + PLIST_GAP);
   while (cursor < limit && isSpaceCode(text.charCodeAt(cursor))) cursor += 1;
-  if (!text.startsWith(PLIST_STRING, cursor)) return;
+  if (!PLIST_VALUE.test(text.slice(cursor, cursor + 10))) return false;
+  if (!text.startsWith(PLIST_STRING, cursor)) return true;
   const strength = cachedKeyStrength(text.slice(name.start, name.end));
-  if (strength === 'none') return;
+  if (strength === 'none') return true;
   const value = readValue(text, cursor + PLIST_STRING.length, true);
   if (value !== undefined && isCredentialValue(text.slice(value.start, value.end), strength))
     found(value.start, value.end);
+  return true;
 }
+
+/** The elements a property list writes a value in. */
+const PLIST_VALUE = /^<(?:string|integer|real|true|false|date|data|array|dict)\b/;
 
 /** Schemes of references into a secret store, as configuration loaders resolve them. */
 const SECRET_STORE_SCHEMES = new Set([
@@ -997,12 +1006,9 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     if (!key.quoted && code === CODE.COLON && isSecretStorePath(text, key.key, operator.end)) continue;
     // `deploy/set-password.ps1:3:$pw = …`: a file and a line number, as code search writes them
     if (!key.quoted && code === CODE.COLON && isSearchLocation(text, key.key, operator.end)) continue;
-    if (key.element && key.key === 'key') {
-      // a property list names a value in one element and writes it in the next:
-      // `<key>APIToken</key> <string>…</string>`; the name itself is no secret
-      findPropertyListValue(text, operator.end, found);
-      continue;
-    }
+    // a property list names a value in one element and writes it in the next:
+    // `<key>APIToken</key> <string>…</string>`; the name itself is no secret
+    if (key.element && key.key === 'key' && readPropertyListValue(text, operator.end, found)) continue;
     let strength = cachedKeyStrength(key.key);
     // `arn:aws:iam::…`: a provider's name as a segment of a colon-separated name; `${vault:path}`,
     // `${ssm:/path}`: a resolver's reference; any segment of an ARN (`arn:aws:secretsmanager:…`)
@@ -1116,4 +1122,5 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   RUST_REFERENCE,
   FILE_NAME,
   WORD_AND_DIGITS_LAST,
+  PLIST_VALUE,
 ];
