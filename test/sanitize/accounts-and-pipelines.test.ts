@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDispatcher, defineTool, silentLogger } from '../../src/index.js';
 import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+import { survives, unchanged } from '../helpers/sanitized.js';
 import { PASSWORD_ALPHABET, seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
 const password = seededSecret(PASSWORD_ALPHABET, 'Pw7', 6, 20);
 const token = seededSecret(TOKEN_ALPHABET, 'Tk9', 20, 40);
 const user = fc.constantFrom('app', 'svc_backup', 'reporting', 'deploy');
-
-function survives(input: unknown, secret: string): boolean {
-  const output = sanitizeValue(input);
-  return (typeof output === 'string' ? output : JSON.stringify(output)).includes(secret);
-}
-
-function unchanged(input: unknown): boolean {
-  return JSON.stringify(sanitizeValue(input)) === JSON.stringify(input);
-}
 
 describe('account statements in SQL', () => {
   it('redacts the password or hash of IDENTIFIED BY, however the account and the log line are written', () => {

@@ -2,23 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+import { asRead, survives, unchanged } from '../helpers/sanitized.js';
 import { PASSWORD_ALPHABET, seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
 const password = seededSecret(PASSWORD_ALPHABET, 'Pw7', 8, 20);
 const token = seededSecret(TOKEN_ALPHABET, 'Tk9', 20, 40);
 const word = fc.stringMatching(/^[a-z]{3,9}$/);
-
-function read(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function survives(input: unknown, secret: string): boolean {
-  return read(sanitizeValue(input)).includes(secret);
-}
-
-function unchanged(input: unknown): boolean {
-  return read(sanitizeValue(input)) === read(input);
-}
 
 describe('code search output', () => {
   it('reads `path:line:code` lines as search results, not as stack frames, in any language', () => {
@@ -107,7 +96,7 @@ describe('tables and lists of rows', () => {
           ['Northbeam', 'ops@example.com', '(SSO)'],
         ];
         const sanitized = sanitizeValue({ range: 'Vendors!A1:C3', values }) as { values: string[][] };
-        expect(read(sanitized)).not.toContain(secret);
+        expect(asRead(sanitized)).not.toContain(secret);
         expect(sanitized.values[0]).toEqual(['Vendor', 'Login', column]);
         expect(sanitized.values[2]).toEqual(['Northbeam', 'ops@example.com', '(SSO)']);
       }),
@@ -145,7 +134,7 @@ describe('templates, references and markers', () => {
       { password: 'vault:secret/data/ledger#db_password', api_key: 'vault:secret/data/stripe#key' },
       { masterUserPassword: 'HIDDEN_DUE_TO_SECURITY_REASONS' },
     ]) {
-      expect(unchanged(value), read(value)).toBe(true);
+      expect(unchanged(value), asRead(value)).toBe(true);
     }
   });
 

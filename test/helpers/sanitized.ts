@@ -1,0 +1,16 @@
+import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
+
+/** A value as the model reads it: a string as it is, anything else as JSON. */
+export function asRead(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Whether `secret` is still in what the model reads of `input` once it is sanitised. */
+export function survives(input: unknown, secret: string): boolean {
+  return asRead(sanitizeValue(input)).includes(secret);
+}
+
+/** Whether sanitising leaves `input` as the model would read it anyway. */
+export function unchanged(input: unknown): boolean {
+  return asRead(sanitizeValue(input)) === asRead(input);
+}
