@@ -202,3 +202,10 @@ export function eachMatch(pattern: RegExp, text: string, visit: (match: RegExpEx
     pattern.lastIndex = typeof skipTo === 'number' && skipTo > resumeAt ? skipTo : resumeAt;
   }
 }
+
+/** Whether `text[start, end)` is the whole text, or the whole of a string quoted in it. */
+export function standsAlone(text: string, start: number, end: number): boolean {
+  if (start === 0 && end === text.length) return true;
+  const quote = text.charCodeAt(start - 1);
+  return (quote === 34 || quote === 39) && text.charCodeAt(end) === quote;
+}

@@ -1,5 +1,5 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, scanLeft, scanRight } from '../text-scan.js';
+import { eachMatch, isSpaceCode, scanLeft, scanRight, standsAlone } from '../text-scan.js';
 
 /**
  * Roots that only a machine's filesystem has: an absolute path of two or more names under one of
@@ -163,13 +163,6 @@ const WINDOWS_PATH = /\b[A-Za-z]:(?:\\\\?|\/)[\w$.~-]|\\\\[\w.-]+\\[\w$.-]/g;
 /** File names of source files from a build tree, which name the server's layout. */
 const SOURCE_FILE_IN_TREE =
   /\b(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.venv|__pycache__)[\\/]/g;
-
-/** Whether `text[start, end)` is the whole text, or the whole of a quoted string in it. */
-function standsAlone(text: string, start: number, end: number): boolean {
-  if (start === 0 && end === text.length) return true;
-  const quote = text.charCodeAt(start - 1);
-  return (quote === 34 || quote === 39) && text.charCodeAt(end) === quote;
-}
 
 function isLetterCode(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);

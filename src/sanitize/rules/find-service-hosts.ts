@@ -1,7 +1,15 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { REDACTED } from '../redacted.js';
-import { eachMatch, isBlank, lineBreaksBetween, portEnd, scanLeft, scanRight } from '../text-scan.js';
+import {
+  eachMatch,
+  isBlank,
+  lineBreaksBetween,
+  portEnd,
+  scanLeft,
+  scanRight,
+  standsAlone,
+} from '../text-scan.js';
 
 /** The `://` of a URL; the code reads the scheme to its left and the host to its right. */
 const URL_SEPARATOR = /:\/\//g;
@@ -352,11 +360,8 @@ function findNamesWithPorts(text: string, found: Found): void {
  * all endpoint.
  */
 function isQuotedEndpoint(text: string, start: number, end: number, name: string, port: number): boolean {
-  const quote = text.charCodeAt(start - 1);
-  const whole = start === 0 && end === text.length;
   return (
-    (whole ||
-      ((quote === CODE.DOUBLE_QUOTE || quote === CODE.SINGLE_QUOTE) && text.charCodeAt(end) === quote)) &&
+    standsAlone(text, start, end) &&
     port >= 1024 &&
     port <= 65_535 &&
     name.includes('-') &&
