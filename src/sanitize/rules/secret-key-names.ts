@@ -97,6 +97,8 @@ const SECRET_PARTS = new Set([
 
 /** The password words that, before a last `key`, name where a password is kept (see keyStrength). */
 const PASSWORD_KEY_WORDS = new Set(['password', 'passwd', 'pwd']);
+/** What a Helm chart's `<x>SecretKey` may name the key of, in a Secret that exists already. */
+const SECRET_KEY_HOLDS = new Set([...PASSWORD_KEY_WORDS, 'user', 'username']);
 
 /** Words that name a password: the value is a secret even when it is short or a plain word. */
 const PASSWORD_PARTS = new Set([
@@ -752,8 +754,15 @@ export function keyStrength(key: string): KeyStrength {
   if (parts.some((part) => HARMLESS_ANY_PARTS.has(part))) return 'none';
   // Helm charts' `existingSecret`, `existingSecretPasswordKey`: names of a secret that exists already
   if (parts[0] === 'existing' && parts.includes('secret')) return 'none';
-  // and the key within that secret that holds a password: `secretKeys.adminPasswordKey: postgres-password`
+  // and the key within that secret that holds a password: `secretKeys.adminPasswordKey: postgres-password`,
+  // or a user's name or password: MinIO's `rootUserSecretKey: root-user`, `rootPasswordSecretKey`
   if (last === 'key' && PASSWORD_KEY_WORDS.has(parts[parts.length - 2] ?? '')) return 'none';
+  if (
+    last === 'key' &&
+    parts[parts.length - 2] === 'secret' &&
+    SECRET_KEY_HOLDS.has(parts[parts.length - 3] ?? '')
+  )
+    return 'none';
   // `session_id` is the session itself, and so is a `SecretID` (Consul's and Nomad's ACL tokens,
   // Vault's AppRole secret id); `token_id` only names one
   const describesSecret =
