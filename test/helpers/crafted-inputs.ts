@@ -143,6 +143,9 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'CI masks and secret variables': '::add-mask::##vso[task.setvariable variable=pw]',
   'CI variables never closed': '##vso[task.setvariable variable=a ',
   'recovery code headings over blank lines': 'backup codes\n\n',
+  'network account lists never closed': 'accounts: ["0x',
+  'search results with line numbers': 'a/b.go:1:',
+  'type rows under table names': '| a |\n| varchar |\n|---|\n',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -259,6 +259,21 @@ describe('credentials in code, prose and data', () => {
     );
   });
 
+  it("redacts the private keys of an Ethereum toolchain's network accounts, and no hash or address", () => {
+    fc.assert(
+      fc.property(seededSecret('0123456789abcdef', '', 64, 64), (hex) => {
+        const key = `0x${hex}`;
+        for (const config of [
+          `module.exports = { networks: { sepolia: { url: process.env.RPC, accounts: ["${key}"] } } };`,
+          `{"networks": {"dev": {"accounts": [\n  "${key}"\n]}}}`,
+        ]) {
+          expect(survives(config, key), config).toBe(false);
+        }
+        expect(unchanged(`{"transactionHash": "${key}", "accounts": ["0x${hex.slice(0, 40)}"]}`)).toBe(true);
+      }),
+    );
+  });
+
   it('redacts a value that is a hyphenated service name and a port, and a seed phrase after a clause', () => {
     expect(survives({ upstreams: { ledger: 'ledger-writer:7508' } }, 'ledger-writer:7508')).toBe(false);
     expect(unchanged({ window: 'en-US', docs: 'docs.example.com:443' })).toBe(true);

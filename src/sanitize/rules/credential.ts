@@ -29,6 +29,7 @@ import {
   findInfixTokens,
   findKeyValueAttributes,
   findKubernetesSecretData,
+  findNetworkAccountKeys,
   findPasswordDumpHashes,
   findPgpassPasswords,
   findPuttyPrivateLines,
@@ -92,6 +93,7 @@ function findInPlainText(text: string, found: Found): void {
   findPgpassPasswords(text, found);
   findPasswordDumpHashes(text, found);
   findDiscordTokens(text, found);
+  findNetworkAccountKeys(text, found);
   findPuttyPrivateLines(text, found);
   findSchemedPasswords(text, found);
   findAccessPhrases(text, found);

@@ -1,4 +1,4 @@
-import { CODE, isAlphanumeric, isDigit, isQuote } from '../char-codes.js';
+import { CODE, isAlphanumeric, isDigit, isHex, isQuote } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { eachMatch, isSpaceCode, isWordCode, lineEnd, matchStarts } from '../text-scan.js';
 import { isCredentialValue } from './find-secret-assignments.js';
@@ -355,6 +355,44 @@ export function findDiscordTokens(text: string, found: Found): void {
     const token = match[0];
     const id = Buffer.from(token.slice(0, token.indexOf('.')), 'base64').toString('latin1');
     if (SNOWFLAKE_ID.test(id)) found(match.index, match.index + token.length);
+  });
+}
+
+/** How far the list after `accounts` is read for keys, in characters. */
+const ACCOUNT_LIST_REACH = 8_192;
+
+/**
+ * The private keys an Ethereum toolchain signs with, listed under a network's `accounts`
+ * (Hardhat's `accounts: ["0x…"]`, Truffle's and Foundry's alike): `0x` and 64 hex digits. Under
+ * that name such a value is a key; a transaction hash has the same shape, but no list of
+ * accounts holds one, and an account's address is 40 digits.
+ */
+export function findNetworkAccountKeys(text: string, found: Found): void {
+  // a list read already holds the names inside it: each character is read for a key once
+  let readUntil = 0;
+  eachIndexOf(text, 'accounts', (index) => {
+    if (index < readUntil) return;
+    if (isWordCode(text.charCodeAt(index - 1)) || isWordCode(text.charCodeAt(index + 8))) return;
+    let cursor = index + 8;
+    // `accounts: [`, `"accounts": [`, `accounts = [`
+    while (isQuote(text.charCodeAt(cursor)) || isSpaceCode(text.charCodeAt(cursor))) cursor += 1;
+    const operator = text.charCodeAt(cursor);
+    if (operator !== CODE.COLON && operator !== CODE.EQUALS) return;
+    cursor = runRight(text, cursor + 1, isSpaceCode, 64);
+    if (text.charCodeAt(cursor) !== CODE.OPEN_BRACKET) return;
+    const limit = Math.min(text.length, cursor + ACCOUNT_LIST_REACH);
+    for (cursor += 1; cursor < limit && text.charCodeAt(cursor) !== CODE.CLOSE_BRACKET; cursor += 1) {
+      if (text.charCodeAt(cursor) !== 48 || text.charCodeAt(cursor + 1) !== 120) continue; // `0x`
+      const end = runRight(text, cursor + 2, isHex, 65);
+      if (
+        end - cursor - 2 === 64 &&
+        !isWordCode(text.charCodeAt(end)) &&
+        !isPlaceholderBody(text.slice(cursor + 2, end))
+      )
+        found(cursor, end);
+      cursor = end - 1;
+    }
+    readUntil = cursor;
   });
 }
 
