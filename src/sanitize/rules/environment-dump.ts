@@ -121,7 +121,8 @@ export const environmentDumpRule: LeakRule = {
 
 /** Runs of at least {@link NEEDED_VARIABLES} variables close together, each run as one span. */
 function findVariableRuns(text: string, spans: LeakSpan[]): void {
-  read.until = 0;
+  // where the value read last ends, so that each character is read for a value once
+  const read: ValueRead = { until: 0 };
   let runStart = -1;
   let lastAssignmentEnd = -1;
   let variables = 0;
@@ -149,7 +150,7 @@ function findVariableRuns(text: string, spans: LeakSpan[]): void {
     const before = text.charCodeAt(match.index - 1);
     if (before === CODE.SLASH || before === CODE.AT || before === CODE.COLON) return;
     const end = match.index + match[0].length;
-    if (isPlainVariable(match) && holdsValue(text, end)) count(match.index, end);
+    if (isPlainVariable(match) && holdsValue(text, end, read)) count(match.index, end);
   });
   for (; nextShaped < shaped.length; nextShaped += 2) {
     count(shaped[nextShaped] as number, shaped[nextShaped + 1] as number);
@@ -182,7 +183,7 @@ function isPlainVariable(match: RegExpExecArray): boolean {
  * Whether a value follows an assignment on its line: a template's `DATABASE_URL=`, `KEY=""` or
  * `API_TOKEN=<your-token>`, as a `.env.example` lists what to set, exposes nothing.
  */
-function holdsValue(text: string, from: number): boolean {
+function holdsValue(text: string, from: number, read: ValueRead): boolean {
   let index = from;
   while (isBlank(text.charCodeAt(index))) index += 1;
   if (endsLine(text, index)) return false;
@@ -201,8 +202,10 @@ function holdsValue(text: string, from: number): boolean {
   return !isTemplateFiller(value);
 }
 
-/** Where the value read last ends, so that each character of a text is read for a value once. */
-const read = { until: 0 };
+/** Where the value {@link holdsValue} read last ends. */
+interface ValueRead {
+  until: number;
+}
 
 /** The longest value asked whether it is a template's filler: `<your-token>`, `sk_live_xxxx`. */
 const FILLER_LENGTH = 64;

@@ -892,12 +892,16 @@ function findFrameworkHashes(text: string, found: Found): void {
     const bodyStart = match.index + match[0].length;
     const end = scanRight(text, bodyStart, isHashCode, 512);
     // the scheme's `$`, and at least one more between the salt and the hash
-    let dollars = 1;
-    for (let index = bodyStart; index < end; index += 1)
-      if (text.charCodeAt(index) === CODE.DOLLAR) dollars += 1;
-    if (dollars >= 2 && end - bodyStart >= 24) found(match.index, end);
+    if (dollarsBetween(text, bodyStart, end) >= 1 && end - bodyStart >= 24) found(match.index, end);
     return end;
   });
+}
+
+/** How many `$` stand in `text[from, to)`: a stored hash's fields are parted by them. */
+function dollarsBetween(text: string, from: number, to: number): number {
+  let dollars = 0;
+  for (let index = from; index < to; index += 1) if (text.charCodeAt(index) === CODE.DOLLAR) dollars += 1;
+  return dollars;
 }
 
 function findPasswordHashes(text: string, found: Found): void {
@@ -907,9 +911,7 @@ function findPasswordHashes(text: string, found: Found): void {
     if (!CRYPT_FIRST.has(text.charCodeAt(at + 1)) || isWordCode(before) || before === CODE.DOLLAR) continue;
     if (!CRYPT_SCHEME.test(text.slice(at, at + 16))) continue;
     const end = scanRight(text, at, isHashCode, 512);
-    let dollars = 0;
-    for (let index = at; index < end; index += 1) if (text.charCodeAt(index) === CODE.DOLLAR) dollars += 1;
-    if (dollars >= 3 && end - at >= 20) found(at, end);
+    if (dollarsBetween(text, at, end) >= 3 && end - at >= 20) found(at, end);
     at = end - 1;
   }
 }
