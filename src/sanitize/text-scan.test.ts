@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineEnd, lineEndReader, lineStart } from './text-scan.js';
+import { lineEnd, lineEndReader, lineStart, runStartReader, scanLeft } from './text-scan.js';
 
 /** Whether a line break (real or JSON-escaped) ends just before `index`. */
 function breakEndsAt(text: string, index: number): boolean {
@@ -50,5 +50,37 @@ describe('lineEndReader', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('runStartReader', () => {
+  it('answers as scanLeft does, for the matches of a pattern met in order', () => {
+    const piece = fc.constantFrom('a', '/', ':', '1', ' ', '\n', '.go:1', '.go:1 ', 'x.rs:2:3');
+    const accepts = (code: number) => code > 32;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 80 }), fc.integer({ min: 1, max: 24 }), (pieces, reach) => {
+        const text = pieces.join('');
+        const reader = runStartReader(text, accepts, reach);
+        // glued, spaced and overlong runs of locations, as the trace rule meets them
+        for (const match of text.matchAll(/\.\w{2}:\d(?::\d)?/g)) {
+          const end = match.index + match[0].length;
+          expect(reader(match.index, end)).toBe(scanLeft(text, match.index, accepts, reach));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reads a line of glued matches once', () => {
+    let reads = 0;
+    const accepts = (code: number) => {
+      reads += 1;
+      return code > 32;
+    };
+    const text = 'a/b.go:1:'.repeat(1000);
+    const reader = runStartReader(text, accepts, 512);
+    for (const match of text.matchAll(/\.go:1/g)) reader(match.index, match.index + match[0].length);
+    // each character is read at most twice: once before its match, once inside it
+    expect(reads).toBeLessThanOrEqual(2 * text.length);
   });
 });

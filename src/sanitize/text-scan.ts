@@ -29,6 +29,30 @@ export function scanLeft(
   return index;
 }
 
+/**
+ * {@link scanLeft} for the matches of one scan, met in order and not overlapping: `(index, end)`
+ * gives where the run of accepted characters before the match at `index` starts, at most
+ * `maxLength` back, just as `scanLeft(text, index, accepts, maxLength)` would. A run that reaches
+ * back into the last match takes the start found for it rather than reading its text again, so
+ * glued matches cost their own length each, not `maxLength` each.
+ */
+export function runStartReader(
+  text: string,
+  accepts: (code: number) => boolean,
+  maxLength: number,
+): (index: number, end: number) => number {
+  let lastEnd = 0;
+  let startAtLastEnd = 0; // where the run of accepted characters that ends at lastEnd starts
+  return (index, end) => {
+    let start = scanLeft(text, index, accepts, Math.min(maxLength, index - lastEnd));
+    if (start === lastEnd && lastEnd > 0) start = Math.max(startAtLastEnd, index - maxLength);
+    const inMatch = scanLeft(text, end, accepts, end - index);
+    startAtLastEnd = inMatch === index ? start : inMatch;
+    lastEnd = end;
+    return start;
+  };
+}
+
 /** Index of the end of the line holding `index` (the newline or the end of the text), capped. */
 export function lineEnd(text: string, index: number, maxLength = 4096): number {
   const limit = Math.min(text.length, index + maxLength);

@@ -6,6 +6,7 @@ import {
   isWordCode,
   lineBreaksBetween,
   lineEndReader,
+  runStartReader,
   scanLeft,
   scanRight,
 } from '../text-scan.js';
@@ -197,6 +198,9 @@ function isSearchMatch(text: string, pathStart: number, end: number): boolean {
   return !text.startsWith('in ', cursor);
 }
 
+/** The longest path read back from a location, in characters. */
+const PATH_REACH = 512;
+
 /** Where the line holding an index ends, at most {@link LINE_REACH} on. */
 type EndOfLine = (index: number) => number;
 const LINE_REACH = 4096;
@@ -321,11 +325,13 @@ export const stackTraceRule: LeakRule = {
       if (PYTHON_FRAME.exec(text) !== null) spans.push(span(match.index, endOfLine(match.index)));
     });
     for (const location of [SCRIPT_LOCATION, NODE_INTERNAL_LOCATION]) {
+      // a line of glued locations (`a/b.go:1:a/b.go:1:…`) is read once, not 512 characters a location
+      const pathStartAt = runStartReader(text, isPathTokenCode, PATH_REACH);
       eachMatch(location, text, (match) => {
         // the path before the location goes too: `/srv/app/main.go:42`, `in /src/Web/Startup.cs:line 61`
-        const pathStart = scanLeft(text, match.index, isPathTokenCode, 512);
-        if (!isSearchMatch(text, pathStart, match.index + match[0].length))
-          spans.push(span(pathStart, endOfLine(match.index)));
+        const end = match.index + match[0].length;
+        const pathStart = pathStartAt(match.index, end);
+        if (!isSearchMatch(text, pathStart, end)) spans.push(span(pathStart, endOfLine(match.index)));
       });
     }
     if (text.indexOf(':') !== -1)
