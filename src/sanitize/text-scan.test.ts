@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineEnd, lineEndReader, lineStart, runStartReader, scanLeft } from './text-scan.js';
+import {
+  lineEnd,
+  lineEndReader,
+  lineStart,
+  matchWithinReader,
+  runStartReader,
+  scanLeft,
+} from './text-scan.js';
 
 /** Whether a line break (real or JSON-escaped) ends just before `index`. */
 function breakEndsAt(text: string, index: number): boolean {
@@ -82,5 +89,57 @@ describe('runStartReader', () => {
     for (const match of text.matchAll(/\.go:1/g)) reader(match.index, match.index + match[0].length);
     // each character is read at most twice: once before its match, once inside it
     expect(reads).toBeLessThanOrEqual(2 * text.length);
+  });
+});
+
+describe('matchWithinReader', () => {
+  it('answers as a test of the window would, for windows from a separator to a line end, in order', () => {
+    const piece = fc.constantFrom(
+      'sudo ',
+      '-S',
+      '-x ',
+      ' ',
+      'env add',
+      '--password-stdin',
+      'x',
+      '| ',
+      '|',
+      '\n',
+    );
+    const pattern = /--password-stdin|\bsudo[ \t]+(?:-\w+[ \t]+){0,3}-S\b|\benv[ \t]+add\b/g;
+    const alone = new RegExp(pattern.source);
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const text = pieces.join('');
+        const within = matchWithinReader(pattern, text);
+        for (let from = 0; from <= text.length; from += 1) {
+          if (from > 0 && text.charCodeAt(from - 1) !== 124) continue; // after each `|`
+          const newline = text.indexOf('\n', from);
+          const to = newline === -1 ? text.length : newline;
+          expect(within(from, to)).toBe(alone.test(text.slice(from, to)));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reads a long line of windows about once', () => {
+    let windows = 0;
+    const text = "echo 'a' | ".repeat(20_000);
+    const pattern = /\bsudo[ \t]+-S\b/g;
+    const exec = pattern.exec.bind(pattern);
+    let searches = 0;
+    pattern.exec = (input: string) => {
+      searches += 1;
+      return exec(input);
+    };
+    const within = matchWithinReader(pattern, text);
+    for (let from = 10; from < text.length; from += 11) {
+      windows += 1;
+      expect(within(from, Math.min(text.length, from + 512))).toBe(false);
+    }
+    // no match anywhere: one search answers every window
+    expect(windows).toBe(20_000);
+    expect(searches).toBe(1);
   });
 });

@@ -94,6 +94,30 @@ export function lineEndReader(text: string): (index: number, maxLength: number) 
 }
 
 /**
+ * Whether a match of the global `pattern` lies wholly inside `[from, to)`, for windows met in
+ * order of `from`: the first match at or after `from` is kept and asked again until a window
+ * starts past it, so that windows which overlap (one per trigger on a long line) read the text
+ * about once between them, not once each. Only the leftmost match is looked at, as `test` on the
+ * window's slice would find it; a pattern's `\b` reads the character before `from`, which for
+ * the window after a separator is the same answer.
+ */
+export function matchWithinReader(pattern: RegExp, text: string): (from: number, to: number) => boolean {
+  let searchedFrom = -1;
+  let matchStart = -1; // -1: none at or after searchedFrom
+  let matchEnd = -1;
+  return (from, to) => {
+    if (searchedFrom < 0 || from < searchedFrom || (matchStart >= 0 && from > matchStart)) {
+      pattern.lastIndex = from;
+      const match = pattern.exec(text);
+      searchedFrom = from;
+      matchStart = match === null ? -1 : match.index;
+      matchEnd = match === null ? -1 : match.index + match[0].length;
+    }
+    return matchStart >= 0 && matchEnd <= to;
+  };
+}
+
+/**
  * Index of the start of the line holding `index`: just past a newline, a carriage return or a
  * JSON-escaped `\n`, or `index - reach` when none is that close.
  */
@@ -193,6 +217,13 @@ export function isEastAsianLetter(code: number): boolean {
     (code >= 0x3400 && code <= 0x9fff) ||
     (code >= 0xac00 && code <= 0xd7af)
   );
+}
+
+/** Whether any character of `text` is an East Asian letter (see {@link isEastAsianLetter}). */
+export function hasEastAsianLetter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1)
+    if (isEastAsianLetter(text.charCodeAt(index))) return true;
+  return false;
 }
 
 /** Where each match of a global pattern starts, in order. */

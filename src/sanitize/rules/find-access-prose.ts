@@ -176,9 +176,11 @@ export function findAccessPhrases(text: string, found: Found): void {
   endOfLine = lineEndReader(text);
   eachMatch(PASSWORD_NOUN, text, (match) => {
     const from = match.index + match[0].length;
+    // a blank first, before the word is read: `password=password=…` would read 128 characters a match
+    if (!isBlank(text.charCodeAt(from))) return from;
     const limit = endOfLine(from, PHRASE_REACH);
     const word = nextWord(text, from, limit);
-    if (word !== undefined && isBlank(text.charCodeAt(from))) reportGiven(text, word, limit, found, false);
+    if (word !== undefined) reportGiven(text, word, limit, found, false);
     return from;
   });
 }

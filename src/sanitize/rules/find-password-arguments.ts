@@ -2,6 +2,7 @@ import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import {
   eachMatch,
+  hasEastAsianLetter,
   hasWhitespace,
   isBlank,
   isLineStart,
@@ -9,7 +10,9 @@ import {
   isWidePunctuation,
   isWordCode,
   lineEnd,
+  lineEndReader,
   lineStart,
+  matchWithinReader,
   nextLineStart,
   scanLeft,
   scanRight,
@@ -18,7 +21,7 @@ import { hasThreeKinds } from './find-access-prose.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { DIGIT_BETWEEN_LETTERS } from './plain-secret-values.js';
-import { isOtherLetter, type KeyStrength } from './secret-key-names.js';
+import { isOtherLetter, type KeyStrength, LONGEST_KEY_NAME } from './secret-key-names.js';
 
 /**
  * Credentials written without `key=value`: command-line flags (`--password X`, `-storepass X`,
@@ -234,7 +237,9 @@ function isDotLeader(word: string): boolean {
 
 /** Whether a flag's argument can be a credential of the given strength. */
 function acceptsArgument(value: string, strength: KeyStrength, proseFollows: boolean): boolean {
-  if (value.length === 0) return false;
+  // East Asian prose is no credential (see isCredentialValue), and is told before the placeholder
+  // checks read all of it: a run of it has no blank to end the word
+  if (value.length === 0 || hasEastAsianLetter(value)) return false;
   const first = value.charCodeAt(0);
   if (first === CODE.HYPHEN || first === CODE.DOLLAR || first === CODE.PERCENT) return false;
   if (METAVARIABLE.test(value) || isPlaceholderValue(value) || CALL.test(value)) return false;
@@ -257,6 +262,7 @@ function needsSecretShape(strength: KeyStrength): boolean {
  * name is made of a word's characters, and no digit stands between two of its letters.
  */
 function namesSecret(word: string): boolean {
+  if (word.length > LONGEST_KEY_NAME) return false;
   for (let index = 0; index < word.length; index += 1) {
     if (!isIdentifierCode(word.charCodeAt(index))) return false;
   }
@@ -760,10 +766,11 @@ function startsCommand(text: string, index: number): boolean {
 
 /** Finds passwords given as plain arguments (see {@link POSITIONAL_PASSWORDS}). */
 function findPositionalPasswords(text: string, found: Found): void {
+  const lineEndAt = lineEndReader(text); // a line of many commands is read to its end once
   eachMatch(POSITIONAL_COMMAND, text, (match) => {
     const spec = POSITIONAL_PASSWORDS.get(match[0].toLowerCase().replace(/\.exe$/, ''));
     if (spec === undefined || !startsCommand(text, match.index)) return;
-    const limit = Math.min(text.length, lineEnd(text, match.index, 1024));
+    const limit = lineEndAt(match.index, 1024);
     let cursor = match.index + match[0].length;
     let started = spec.after.includes(match[0].toLowerCase());
     let flags = '';
@@ -988,7 +995,7 @@ function findRecoveryPhrases(text: string, found: Found): void {
 const ECHO = /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?/g;
 /** A command that reads a secret on its standard input, after a pipe. */
 const STDIN_SECRET_READER =
-  /--password-stdin|\bsudo[ \t]+(?:-\w+[ \t]+){0,3}-S\b|\bsecret[ \t]+(?:put|set|create)\b|\bpasswd[ \t]+--stdin\b|\benv[ \t]+add\b/;
+  /--password-stdin|\bsudo[ \t]+(?:-\w+[ \t]+){0,3}-S\b|\bsecret[ \t]+(?:put|set|create)\b|\bpasswd[ \t]+--stdin\b|\benv[ \t]+add\b/g;
 
 /**
  * `echo 'X' | sudo -S …`, `echo X | docker login --password-stdin`, `echo 'X' | wrangler secret
@@ -996,8 +1003,11 @@ const STDIN_SECRET_READER =
  * (`chpasswd` reads `user:password` pairs, which {@link findChpasswdPairs} splits.)
  */
 function findPipedSecrets(text: string, found: Found): void {
+  // a long line of `echo 'a' | ` reads its line end and its readers once, not 512 characters an echo
+  const lineEndAt = lineEndReader(text);
+  const readerWithin = matchWithinReader(STDIN_SECRET_READER, text);
   eachMatch(ECHO, text, (match) => {
-    const end = lineEnd(text, match.index, 512);
+    const end = lineEndAt(match.index, 512);
     const token = readToken(text, match.index + match[0].length, end, 0);
     if (token === undefined) return match.index + match[0].length;
     let pipe = token.end;
@@ -1005,7 +1015,7 @@ function findPipedSecrets(text: string, found: Found): void {
     if (
       text.charCodeAt(pipe) === CODE.PIPE &&
       text.charCodeAt(pipe + 1) !== CODE.PIPE &&
-      STDIN_SECRET_READER.test(text.slice(pipe + 1, end)) &&
+      readerWithin(pipe + 1, end) &&
       acceptsArgument(token.value, 'password', false)
     )
       found(token.start, token.end);

@@ -4,8 +4,8 @@ import type { Found } from '../leak-rule.js';
 import { CREDENTIAL_VERDICT_KIND, recalledVerdict, recordVerdict } from '../scan-memory.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
 import {
+  hasEastAsianLetter,
   isBlank,
-  isEastAsianLetter,
   isSpaceCode,
   isWidePunctuation,
   isWordCode,
@@ -273,16 +273,15 @@ function decideCredentialValue(
   // the cheap tests first: most values under a secret-named key in prose are short words
   const explicit = strength === 'explicit' || strength === 'provider-secret';
   if (trimmed.length < 3 || (strength !== 'password' && !explicit && trimmed.length < 8)) return false;
+  // prose in Chinese, Japanese or Korean after the name: `パスワード：8文字以上` ("8 characters or more");
+  // told first, since a run of such prose has no blank to end it and reads long
+  if (hasEastAsianLetter(trimmed)) return false;
   // a placeholder ends a sentence as often as not: `Default: null.`
   if (isPlaceholderValue(trimmed) || isPlaceholderValue(withoutSentenceEnd(trimmed))) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
   if (isPropertyPath(trimmed) && (strength !== 'password' || isPasswordReference(trimmed))) return false;
   if (isSecretReference(trimmed)) return false;
   if (YAML_TAG.test(trimmed)) return false;
-  // prose in Chinese, Japanese or Korean after the name: `パスワード：8文字以上` ("8 characters or more")
-  for (let index = 0; index < trimmed.length; index += 1) {
-    if (isEastAsianLetter(trimmed.charCodeAt(index))) return false;
-  }
   // code, or a source file as a test runner names it (`PASS src/app.test.ts`)
   if (isCodeLookup(trimmed) || SOURCE_FILE.test(trimmed) || POWERSHELL_CALL.test(trimmed)) return false;
   const plainWord = PLAIN_WORD.test(trimmed);

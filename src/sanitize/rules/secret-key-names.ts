@@ -739,6 +739,9 @@ export function keyParts(key: string): string[] {
   });
 }
 
+/** The longest key name read as one: a longer "name" is a value or prose. */
+export const LONGEST_KEY_NAME = 128;
+
 /**
  * How strongly a key name announces a credential, without regard to case or separator:
  * `password`, `DB_PASSWORD` and `1passwordToken` are passwords; `api_key`, `clientSecret`,
@@ -746,7 +749,7 @@ export function keyParts(key: string): string[] {
  * `token_type`, `password_hint` and `primary_key` are none.
  */
 export function keyStrength(key: string): KeyStrength {
-  if (key.length === 0 || key.length > 128) return 'none';
+  if (key.length === 0 || key.length > LONGEST_KEY_NAME) return 'none';
   const parts = keyParts(key);
   if (parts.length === 0) return 'none';
   const last = parts[parts.length - 1] as string;
