@@ -277,7 +277,9 @@ function decideCredentialValue(
   // told first, since a run of such prose has no blank to end it and reads long
   if (hasEastAsianLetter(trimmed)) return false;
   // a placeholder ends a sentence as often as not: `Default: null.`
-  if (isPlaceholderValue(trimmed) || isPlaceholderValue(withoutSentenceEnd(trimmed))) return false;
+  if (isPlaceholderValue(trimmed)) return false;
+  const bare = withoutSentenceEnd(trimmed);
+  if (bare !== trimmed && isPlaceholderValue(bare)) return false;
   if (ISO_DATE.test(trimmed) || SHORT_NUMBER.test(trimmed)) return false;
   if (isPropertyPath(trimmed) && (strength !== 'password' || isPasswordReference(trimmed))) return false;
   if (isSecretReference(trimmed)) return false;

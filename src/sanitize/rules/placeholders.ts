@@ -66,27 +66,48 @@ export function isKnownPublicValue(token: string): boolean {
  */
 export function isPlaceholderBody(body: string, repeatedAllowed = false): boolean {
   if (body.length === 0) return true;
+  // one pass for every count below: a long value is read once, not once for each of them
   let filler = 0;
   let longestRun = 0;
   let run = 0;
   let longestSame = 0; // the longest run of one filler character
   let same = 0;
+  let inRepeats = 0; // characters in runs of three or more of one character (`aaaa1111…`)
+  let repeat = 1;
+  let ascending = 1; // the current run of ascending characters (`abcdefghij…`, `0123456789`)
+  let longSequence = false;
+  let previous = Number.NaN;
   for (let index = 0; index < body.length; index += 1) {
     const code = body.charCodeAt(index);
     if (isFillerCode(code)) {
       filler += 1;
       run += 1;
-      same = code === body.charCodeAt(index - 1) ? same + 1 : 1;
+      same = code === previous ? same + 1 : 1;
       if (run > longestRun) longestRun = run;
       if (same > longestSame) longestSame = same;
     } else run = same = 0;
+    if (index > 0) {
+      if (code === previous) repeat += 1;
+      else {
+        if (repeat >= 3) inRepeats += repeat;
+        repeat = 1;
+      }
+      if (code === previous + 1) {
+        ascending += 1;
+        // ten or more ascending characters never occur by chance
+        if (ascending >= 10) longSequence = true;
+      } else ascending = 1;
+    }
+    previous = code;
   }
+  if (repeat >= 3) inRepeats += repeat;
   // half filler makes a placeholder when some of it is one character repeated (`xx-xxx`,
   // `**.***`): a random token can hold as many `x`, `#` and `-` scattered (`Xq9-oXJd#X`, `g-XxiR`)
   if ((filler * 2 >= body.length && longestSame >= 3) || filler * 4 >= body.length * 3) return true;
   if (longestRun >= 8 && !repeatedAllowed) return true;
-  if (!repeatedAllowed && isMostlyRepeated(body)) return true;
-  if (hasLongSequence(body)) return true;
+  // most characters sit in runs of one repeated character
+  if (!repeatedAllowed && inRepeats * 5 >= body.length * 3) return true;
+  if (longSequence) return true;
   // a word, a symbol and a year or a number is how people make passwords (`Changeme!2024`,
   // `Example@123`), even from a placeholder's word
   return !HUMAN_PASSWORD.test(body) && hasPlaceholderWord(body);
@@ -108,30 +129,6 @@ function hasPlaceholderWord(body: string): boolean {
     return written ? body.length : undefined;
   });
   return written;
-}
-
-/** `abcdefghij…`, `0123456789`, `klmnopqrstuvwx`: ten or more ascending characters never occur by chance. */
-function hasLongSequence(body: string): boolean {
-  let run = 1;
-  for (let index = 1; index < body.length; index += 1) {
-    if (body.charCodeAt(index) === body.charCodeAt(index - 1) + 1) {
-      run += 1;
-      if (run >= 10) return true;
-    } else run = 1;
-  }
-  return false;
-}
-
-/** `aaaaaaaa…`, `aaaa1111bbbb2222…`: most characters sit in runs of one repeated character. */
-function isMostlyRepeated(body: string): boolean {
-  let inRuns = 0;
-  let runStart = 0;
-  for (let index = 1; index <= body.length; index += 1) {
-    if (index < body.length && body.charCodeAt(index) === body.charCodeAt(runStart)) continue;
-    if (index - runStart >= 3) inRuns += index - runStart;
-    runStart = index;
-  }
-  return inRuns * 5 >= body.length * 3;
 }
 
 /** Whole values that stand for "no secret here". */
