@@ -766,10 +766,12 @@ function startsCommand(text: string, index: number): boolean {
 
 /** Finds passwords given as plain arguments (see {@link POSITIONAL_PASSWORDS}). */
 function findPositionalPasswords(text: string, found: Found): void {
-  const lineEndAt = lineEndReader(text); // a line of many commands is read to its end once
+  let lineEndAt: ReturnType<typeof lineEndReader> | undefined; // made at the first command
   eachMatch(POSITIONAL_COMMAND, text, (match) => {
     const spec = POSITIONAL_PASSWORDS.get(match[0].toLowerCase().replace(/\.exe$/, ''));
     if (spec === undefined || !startsCommand(text, match.index)) return;
+    // a line of many commands is read to its end once
+    lineEndAt ??= lineEndReader(text);
     const limit = lineEndAt(match.index, 1024);
     let cursor = match.index + match[0].length;
     let started = spec.after.includes(match[0].toLowerCase());
@@ -1004,9 +1006,11 @@ const STDIN_SECRET_READER =
  */
 function findPipedSecrets(text: string, found: Found): void {
   // a long line of `echo 'a' | ` reads its line end and its readers once, not 512 characters an echo
-  const lineEndAt = lineEndReader(text);
-  const readerWithin = matchWithinReader(STDIN_SECRET_READER, text);
+  let lineEndAt: ReturnType<typeof lineEndReader> | undefined; // both made at the first echo
+  let readerWithin: ReturnType<typeof matchWithinReader> | undefined;
   eachMatch(ECHO, text, (match) => {
+    lineEndAt ??= lineEndReader(text);
+    readerWithin ??= matchWithinReader(STDIN_SECRET_READER, text);
     const end = lineEndAt(match.index, 512);
     const token = readToken(text, match.index + match[0].length, end, 0);
     if (token === undefined) return match.index + match[0].length;

@@ -326,8 +326,9 @@ export const stackTraceRule: LeakRule = {
     });
     for (const location of [SCRIPT_LOCATION, NODE_INTERNAL_LOCATION]) {
       // a line of glued locations (`a/b.go:1:a/b.go:1:…`) is read once, not 512 characters a location
-      const pathStartAt = runStartReader(text, isPathTokenCode, PATH_REACH);
+      let pathStartAt: ReturnType<typeof runStartReader> | undefined; // made at the first location
       eachMatch(location, text, (match) => {
+        pathStartAt ??= runStartReader(text, isPathTokenCode, PATH_REACH);
         // the path before the location goes too: `/srv/app/main.go:42`, `in /src/Web/Startup.cs:line 61`
         const end = match.index + match[0].length;
         const pathStart = pathStartAt(match.index, end);
