@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  lastIndexBetween,
   lineEnd,
   lineEndReader,
   lineStart,
   matchWithinReader,
+  runEndReader,
   runStartReader,
   scanLeft,
+  scanRight,
 } from './text-scan.js';
 
 /** Whether a line break (real or JSON-escaped) ends just before `index`. */
@@ -141,5 +144,47 @@ describe('matchWithinReader', () => {
     // no match anywhere: one search answers every window
     expect(windows).toBe(20_000);
     expect(searches).toBe(1);
+  });
+});
+
+describe('runEndReader', () => {
+  it('answers as scanRight does, for starts in any order and any reach', () => {
+    const piece = fc.constantFrom('a', 'b.', '-', ' ', '\n', 'host', '.internal', ':');
+    const accepts = (code: number) => code > 32 && code !== 58;
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 40 })), { maxLength: 30 }),
+        fc.boolean(),
+        (pieces, asks, forward) => {
+          const text = pieces.join('');
+          const starts = asks.map(([at, reach]) => [at % (text.length + 1), reach] as const);
+          if (forward) starts.sort((left, right) => left[0] - right[0]);
+          const reader = runEndReader(text, accepts);
+          for (const [from, reach] of starts)
+            expect(reader(from, reach)).toBe(scanRight(text, from, accepts, reach));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('lastIndexBetween', () => {
+  it('finds what lastIndexOf finds, when that lies in the range', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', '@', '/', ' ') }),
+        fc.nat(),
+        fc.nat(),
+        (text, a, b) => {
+          const start = Math.min(a, b) % (text.length + 1);
+          const end = Math.max(start, Math.max(a, b) % (text.length + 1));
+          const last = end === 0 ? -1 : text.lastIndexOf('@', end - 1);
+          expect(lastIndexBetween(text, 64, start, end)).toBe(last >= start ? last : -1);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

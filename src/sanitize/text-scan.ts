@@ -53,6 +53,38 @@ export function runStartReader(
   };
 }
 
+/**
+ * {@link scanRight} for many starts in one text: `(from, maxLength)` gives where the run of
+ * accepted characters from `from` ends, at most `maxLength` on. The run's end is found once and
+ * given to every start inside it, so the matches of a long run of such characters (a line of
+ * glued URLs or host names) cost their own length each, not `maxLength` each. Starts may come in
+ * any order; in order, each character is read once.
+ */
+export function runEndReader(
+  text: string,
+  accepts: (code: number) => boolean,
+): (from: number, maxLength: number) => number {
+  let runFrom = 0;
+  let runEnd = -1; // [runFrom, runEnd) holds accepted characters only, and runEnd none
+  return (from, maxLength) => {
+    if (from < runFrom || from > runEnd) {
+      runFrom = from;
+      runEnd = scanRight(text, from, accepts, text.length - from);
+    }
+    return Math.min(runEnd, from + maxLength);
+  };
+}
+
+/**
+ * The last index in `[start, end)` that holds the character `code`, or -1: a `lastIndexOf` that
+ * stops at `start`, where one with no such character before it would read back to the text's
+ * start at every call.
+ */
+export function lastIndexBetween(text: string, code: number, start: number, end: number): number {
+  for (let index = end - 1; index >= start; index -= 1) if (text.charCodeAt(index) === code) return index;
+  return -1;
+}
+
 /** Index of the end of the line holding `index` (the newline or the end of the text), capped. */
 export function lineEnd(text: string, index: number, maxLength = 4096): number {
   const limit = Math.min(text.length, index + maxLength);

@@ -146,6 +146,13 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'network account lists never closed': 'accounts: ["0x',
   'search results with line numbers': 'a/b.go:1:',
   'type rows under table names': '| a |\n| varchar |\n|---|\n',
+  // found by a random search over trigger fragments: each read a bounded window, or back to the
+  // text's start, at every match of a long run
+  'URLs glued after a letter beyond ASCII': 'http://sk-é',
+  'home dot paths glued': '~/.ssh/',
+  'JDBC prefixes glued': 'jdbc:',
+  'dependency trees glued': 'node_modules/',
+  'internal suffixes glued': '.internal',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -1,5 +1,13 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, isSpaceCode, scanLeft, scanRight, standsAlone } from '../text-scan.js';
+import {
+  eachMatch,
+  isSpaceCode,
+  lastIndexBetween,
+  runStartReader,
+  scanLeft,
+  scanRight,
+  standsAlone,
+} from '../text-scan.js';
 
 /**
  * Roots that only a machine's filesystem has: an absolute path of two or more names under one of
@@ -336,7 +344,7 @@ function isMachinePath(text: string, start: number, coreEnd: number, pathEnd: nu
 function pathCoreEnd(text: string, start: number, pathEnd: number): number {
   // read up to the path's end only: an indexOf over the rest of the text, in text with no colon
   // after it, made each path cost the length of the text (1 MB of `curl /token` took 0.6 s)
-  for (let index = Math.max(start, text.lastIndexOf('/', pathEnd - 1)); index < pathEnd; index++)
+  for (let index = Math.max(start, lastIndexBetween(text, 47, start, pathEnd)); index < pathEnd; index++)
     if (text.charCodeAt(index) === 58) return index; // ':'
   return pathEnd;
 }
@@ -377,9 +385,9 @@ export const filesystemPathRule: LeakRule = {
       start = Math.max(start, end - 1);
     }
     eachMatch(HOME_DOT_PATH, text, (match) => {
-      spans.push(
-        span(match.index, trimPathEnd(text, match.index, scanRight(text, match.index, isPathCode, 1024))),
-      );
+      const end = trimPathEnd(text, match.index, scanRight(text, match.index, isPathCode, 1024));
+      spans.push(span(match.index, end));
+      return end; // a path inside it is part of it: `~/.ssh/~/.ssh/…` is read once, not 1 KiB a match
     });
     eachMatch(WINDOWS_FOLDER_VARIABLE, text, (match) => {
       spans.push(span(match.index, trimPathEnd(text, match.index, windowsPathEnd(text, match.index))));
@@ -391,21 +399,18 @@ export const filesystemPathRule: LeakRule = {
       spans.push(span(match.index, end));
       coveredUntil = end;
     });
+    let pathStartAt: ReturnType<typeof runStartReader> | undefined;
     eachMatch(SOURCE_FILE_IN_TREE, text, (match) => {
-      const start = scanLeftPath(text, match.index);
+      // the path before each tree is read once, however many trees a run of path characters holds
+      pathStartAt ??= runStartReader(text, isPathCode, 512);
+      const start = pathStartAt(match.index, match.index + match[0].length);
       const end = trimPathEnd(text, start, scanRight(text, match.index, isPathCode, 1024));
       // `"node_modules/axios"` as a whole string, as a lockfile keys its packages: a package's
       // place in the project, with no directory of the machine before it
       if (start === match.index && standsAlone(text, start, end)) return;
       spans.push(span(start, end));
+      return end; // a tree inside the path is part of it
     });
     return spans;
   },
 };
-
-function scanLeftPath(text: string, index: number): number {
-  let cursor = index;
-  const limit = Math.max(0, index - 512);
-  while (cursor > limit && isPathCode(text.charCodeAt(cursor - 1))) cursor -= 1;
-  return cursor;
-}

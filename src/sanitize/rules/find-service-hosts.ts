@@ -4,6 +4,7 @@ import { REDACTED } from '../redacted.js';
 import {
   eachMatch,
   isBlank,
+  lastIndexBetween,
   lineBreaksBetween,
   portEnd,
   scanLeft,
@@ -292,8 +293,9 @@ function findSingleLabelUrlHosts(text: string, found: Found): void {
         code === CODE.PERCENT,
       256,
     );
-    const at = text.lastIndexOf('@', authorityEnd - 1);
-    if (at >= hostStart) hostStart = at + 1;
+    // within the authority: a search back to the text's start made a line of URLs quadratic
+    const at = lastIndexBetween(text, CODE.AT, hostStart, authorityEnd);
+    if (at !== -1) hostStart = at + 1;
     const hostEnd = scanRight(text, hostStart, isHostCode, 63);
     if (hostEnd === hostStart || text.charCodeAt(hostEnd) === CODE.DOT) return;
     const host = text.slice(hostStart, hostEnd);

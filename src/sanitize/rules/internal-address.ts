@@ -1,5 +1,15 @@
 import type { LeakRule, LeakSpan } from '../leak-rule.js';
-import { eachMatch, lineEnd, lineStart, portEnd, scanLeft, scanRight } from '../text-scan.js';
+import {
+  eachMatch,
+  lastIndexBetween,
+  lineEnd,
+  lineStart,
+  portEnd,
+  runEndReader,
+  runStartReader,
+  scanLeft,
+  scanRight,
+} from '../text-scan.js';
 import { findPrivateIpv6, PRIVATE_IPV6_PATTERNS } from './find-private-ipv6.js';
 import { findServiceHosts, SERVICE_HOST_PATTERNS } from './find-service-hosts.js';
 
@@ -577,16 +587,22 @@ function findNames(text: string, spans: LeakSpan[]): void {
       spans.push(span(start, withPort));
     }
   });
+  // a run of host characters is read once each way, however many suffixes it holds
+  // (`.internal.internal…`), not 253 characters both ways at each
+  let hostStartAt: ReturnType<typeof runStartReader> | undefined;
+  let hostEndAt: ReturnType<typeof runEndReader> | undefined;
   eachMatch(INTERNAL_SUFFIX, text, (match) => {
     const suffixEnd = match.index + match[0].length;
     const next = text.charCodeAt(suffixEnd);
     if (next === 45 || next === 95) return;
-    const hostStart = scanLeft(text, match.index, isHostCode, 253);
+    hostStartAt ??= runStartReader(text, isHostCode, 253);
+    const hostStart = hostStartAt(match.index, suffixEnd);
     if (hostStart === match.index || text.charCodeAt(hostStart) === 46) return;
     // the suffix ends the host name ("settings.local.json" is a file), unless it is an internal
     // zone under a public domain: `replica-2.internal.example.com`
     if (next === 46 && isHostCode(text.charCodeAt(suffixEnd + 1))) {
-      const hostEnd = internalZoneEnd(text, hostStart, match.index, suffixEnd);
+      hostEndAt ??= runEndReader(text, isHostCode);
+      const hostEnd = internalZoneEnd(text, hostStart, match.index, suffixEnd, hostEndAt(suffixEnd, 253));
       if (hostEnd > suffixEnd) spans.push(span(hostStart, portEnd(text, hostEnd)));
       return;
     }
@@ -624,20 +640,29 @@ function findNames(text: string, spans: LeakSpan[]): void {
  * The end of a host name whose internal zone label sits under a public domain
  * (`replica-2.internal.example.com`, `build.corp.acme.io`), or `suffixEnd` when the rest of the
  * name is not a public domain or the name reads as a code package (`com.acme.internal.net.Http`).
+ * `nameEnd` is where the run of host characters after the suffix ends.
  */
-function internalZoneEnd(text: string, hostStart: number, labelStart: number, suffixEnd: number): number {
+function internalZoneEnd(
+  text: string,
+  hostStart: number,
+  labelStart: number,
+  suffixEnd: number,
+  nameEnd: number,
+): number {
   if (!INTERNAL_ZONE_LABEL.test(text.slice(labelStart + 1, suffixEnd))) return suffixEnd;
-  let hostEnd = scanRight(text, suffixEnd, isHostCode, 253);
+  let hostEnd = nameEnd;
   while (
     hostEnd > suffixEnd &&
     (text.charCodeAt(hostEnd - 1) === 46 || text.charCodeAt(hostEnd - 1) === 45)
   ) {
     hostEnd -= 1;
   }
-  const rest = text.slice(suffixEnd + 1, hostEnd).split('.');
-  const topLevel = rest[rest.length - 1] ?? '';
+  // the labels after the zone: two or more, the last a public top-level domain
+  const lastDot = lastIndexBetween(text, 46, suffixEnd + 1, hostEnd);
+  if (lastDot === -1) return suffixEnd;
+  const topLevel = text.slice(lastDot + 1, hostEnd);
   const first = text.slice(hostStart, text.indexOf('.', hostStart));
-  if (rest.length < 2 || !PUBLIC_TOP_LEVEL.has(topLevel) || CODE_PACKAGE_ROOTS.has(first)) return suffixEnd;
+  if (!PUBLIC_TOP_LEVEL.has(topLevel) || CODE_PACKAGE_ROOTS.has(first)) return suffixEnd;
   return HOST_PLACEHOLDER.test(text.slice(hostStart, labelStart)) ? suffixEnd : hostEnd;
 }
 
