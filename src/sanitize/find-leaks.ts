@@ -98,6 +98,7 @@ function scanText(
       for (const span of runRule(rule, window.view.text)) found.push(mapBack(window, span));
     }
     if (found.length === 0) continue;
+    if (rule.name === 'credential') addEchoes(text, found);
     for (const merged of mergeSpans(found)) {
       if (merged.end > merged.start && !(marked && holdsOnlyMarkers(text, merged))) spans.push(merged);
     }
@@ -108,6 +109,36 @@ function scanText(
   return spans.length <= 1
     ? spans
     : spans.sort((left, right) => left.start - right.start || left.end - right.end);
+}
+
+/** Texts longer than this are not searched for echoes: a tool's result is cut well before it. */
+const ECHO_TEXT_LENGTH = 65_536;
+/** The most distinct secrets whose echoes one text is searched for. */
+const ECHOED_SECRETS = 32;
+const ECHO_MIN_LENGTH = 8;
+const ECHO_MAX_LENGTH = 256;
+/** A plain word (`production`, `Welcome`): found once as a password, it is still a word elsewhere. */
+const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
+
+/**
+ * Adds every other place where a secret already found appears again in the same text: a password
+ * a tool prints twice, once where its name says what it is (`password: X`) and once on its own
+ * (`gopass show -o` before `gopass show`), or quoted back in a message, must go from both.
+ */
+function addEchoes(text: string, found: LeakSpan[]): void {
+  if (text.length > ECHO_TEXT_LENGTH) return;
+  const searched = new Set<string>();
+  const count = found.length;
+  for (let index = 0; index < count && searched.size < ECHOED_SECRETS; index += 1) {
+    const { start, end } = found[index]!;
+    if (end - start < ECHO_MIN_LENGTH || end - start > ECHO_MAX_LENGTH) continue;
+    const secret = text.slice(start, end);
+    if (searched.has(secret) || PLAIN_WORD.test(secret) || secret.includes(REDACTED)) continue;
+    searched.add(secret);
+    for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
+      if (at !== start) found.push({ rule: 'credential', start: at, end: at + secret.length });
+    }
+  }
 }
 
 /**

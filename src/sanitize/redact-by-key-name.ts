@@ -40,13 +40,16 @@ export function isSecretByKeyName(strength: KeyStrength, value: string): boolean
   if (strength === 'password') return true;
   // `last_login: 2026-09-01T16:57:00Z`, `session_count: "12"`: a time or a number is no
   // credential, nor is a file's name (an S3 listing's `"Key": "reports/2026-11.csv"`)
-  if (TIME_OR_NUMBER.test(trimmed) || FILE_NAME.test(trimmed)) return false;
+  // nor an issue's key (`"key": "SEC-42"`, as Jira writes one)
+  if (TIME_OR_NUMBER.test(trimmed) || FILE_NAME.test(trimmed) || ISSUE_KEY.test(trimmed)) return false;
   // a name that says it holds a secret (`client_secret`, `api_key`) takes a plain word too, unless
   // the word describes the value (`required`, `encrypted`)
   if (strength === 'explicit' || strength === 'provider-secret') return !describesValue(trimmed);
   return !(trimmed.length <= ENUM_LIKE_LENGTH && ENUM_LIKE.test(trimmed));
 }
 
+/** A tracker's issue key: a project's capitals, a hyphen and a number (`SEC-42`, `PLAT2-1187`). */
+const ISSUE_KEY = /^[A-Z][A-Z0-9]{1,9}-\d{1,7}$/;
 const FILE_NAME =
   /^[\w./-]{1,200}\.(?:csv|json|txt|log|pdf|png|jpe?g|gif|svg|html?|xml|ya?ml|zip|gz|tar|parquet|md)$/i;
 /** A time, or a number as short as the text rules allow one (a longer run of digits can be a key). */
@@ -296,5 +299,6 @@ export const KEY_NAME_VALUE_PATTERNS: readonly RegExp[] = [
   ENUM_LIKE,
   TIME_OR_NUMBER,
   FILE_NAME,
+  ISSUE_KEY,
   SETTING_NAME,
 ];

@@ -41,11 +41,11 @@ function readProbe(file: string): Probe {
 
 /**
  * Each probe with the levels it was brought to, so that a change that slides below them fails.
- * The first one prompted a round of rules; the second to the twelfth were each written after the
- * rules before them, without sight of the earlier probes, and scored before any rule was changed
- * for them (0.930, 0.932, 0.936, 0.958, 0.948, 0.932, 0.931, 0.850, 0.875, 0.968 and 0.932 of
- * their firm leaks).
- * The sixth to the twelfth hold structured results as well as text. The ninth, on network devices,
+ * The first one prompted a round of rules; the second to the thirteenth were each written after
+ * the rules before them, without sight of the earlier probes, and scored before any rule was
+ * changed for them (0.930, 0.932, 0.936, 0.958, 0.948, 0.932, 0.931, 0.850, 0.875, 0.968, 0.932
+ * and 0.929 of their firm leaks).
+ * The sixth to the thirteenth hold structured results as well as text. The ninth, on network devices,
  * Windows and IoT, is held lower: most of what it still alters are private addresses, redacted
  * by design.
  */
@@ -62,6 +62,7 @@ const PROBES = [
   { file: 'fresh-probe-10.json', minimumRecall: 0.95, maximumBenignAltered: 0.04 },
   { file: 'fresh-probe-11.json', minimumRecall: 0.98, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-12.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
+  { file: 'fresh-probe-13.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

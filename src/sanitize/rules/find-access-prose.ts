@@ -24,8 +24,11 @@ const ACCESS_VERB =
   /\b(?:unlock(?:s|ed|ing)?|log(?:s|ged|ging)?[ -]?(?:in|on)|login|sign(?:s|ed|ing)?[ -]?in|signin|authenticat(?:e|es|ed|ing))\b/gi;
 /** Words that join the verb to what it is done with: "unlocked with X", "sign in using X". */
 const WITH_WORD = /^(?:with|using|via)$/i;
-/** A noun that says the sentence gives a login: "the admin login changed, it's admin / X". */
-const LOGIN_NOUN = /\b(?:login|logon|credentials|creds)\b/gi;
+/**
+ * A noun that says the sentence gives a login: "the admin login changed, it's admin / X"; and
+ * "connect as", which names the account to connect with: "connect as reporting_admin / X".
+ */
+const LOGIN_NOUN = /\b(?:login|logon|credentials|creds|connect(?:s|ed|ing)? as)\b/gi;
 
 /** How far past a verb or noun the value may sit, in characters and in words. */
 const PHRASE_REACH = 96;

@@ -1,5 +1,6 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
+import { REDACTED } from '../redacted.js';
 import {
   eachMatch,
   hasEastAsianLetter,
@@ -20,7 +21,7 @@ import {
 import { hasThreeKinds } from './find-access-prose.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { isPlaceholderValue } from './placeholders.js';
-import { DIGIT_BETWEEN_LETTERS } from './plain-secret-values.js';
+import { DIGIT_BETWEEN_LETTERS, isSecretReference } from './plain-secret-values.js';
 import { isOtherLetter, type KeyStrength, LONGEST_KEY_NAME } from './secret-key-names.js';
 
 /**
@@ -40,7 +41,7 @@ const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|jeton|schl[uü]ssel|zugangstoken/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -72,6 +73,10 @@ const CONNECTORS = new Set([
   'هو',
   'adalah',
   'ialah',
+  // Hebrew and Greek: `הסיסמה … היא X`, `ο κωδικός … είναι X`
+  'היא',
+  'הוא',
+  'είναι',
   'are',
   'were',
   'to',
@@ -140,6 +145,10 @@ function isIdentifierCode(code: number): boolean {
   );
 }
 
+function isLetterCode(code: number): boolean {
+  return isUpper(code) || isLower(code) || (code >= 0xc0 && isOtherLetter(code));
+}
+
 interface Token {
   start: number;
   end: number;
@@ -191,7 +200,16 @@ function readToken(
         continue;
       }
     }
-    if (isQuote(code)) {
+    // an apostrophe between letters elides a vowel (`dell'utente`, `l'adresse`): no quote opens
+    if (
+      isQuote(code) &&
+      !(
+        code === CODE.SINGLE_QUOTE &&
+        isLetterCode(text.charCodeAt(end - 1)) &&
+        isLetterCode(text.charCodeAt(end + 1)) &&
+        end > start
+      )
+    ) {
       let close = end + 1;
       while (close < wordLimit && text.charCodeAt(close) !== code && text.charCodeAt(close) !== CODE.NEWLINE)
         close += 1;
@@ -216,16 +234,17 @@ function hasSecretShape(value: string): boolean {
   let digits = false;
   let upper = false;
   let lower = false;
-  let symbols = false;
+  let otherSymbols = false; // a symbol but a hyphen
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
     if (isUpper(code)) upper = letters = true;
     else if (isLower(code)) lower = letters = true;
     else if (isDigit(code)) digits = true;
     else if (isSpaceCode(code)) return false;
-    else symbols = true;
+    else if (code !== CODE.HYPHEN) otherSymbols = true;
   }
-  return letters && (digits || (upper && lower && symbols));
+  // words joined by hyphens are a compound of prose, not a password: `OIDC-based`, `Read-Only`
+  return letters && (digits || (upper && lower && otherSymbols));
 }
 
 /** Whether a word is a leader of three dots or more, as tables draw between a name and its value. */
@@ -316,6 +335,8 @@ function reportFlagArgument(text: string, name: string, end: number, found: Foun
     return;
   }
   // `-auth user:token`, `--credentials admin:P`: the secret is what follows the user's name
+  // `--secret-id arn:aws:secretsmanager:…`: where the secret is kept, not a user and a secret
+  if (isSecretReference(value)) return;
   const user = USER_PREFIX.exec(value);
   if (user !== null && acceptsArgument(value.slice(user[0].length), strength, false))
     found(Math.min(token.end, start + user[0].length + (token.quoted ? 1 : 0)), token.end);
@@ -408,6 +429,8 @@ function reportProseValue(
   }
   // a flag after the word starts an argument of its own: `key --password X` is read from the flag
   if (first === undefined || isFlag(text, first)) return end;
+  // text redacted before: the value stood where the marker is, and the words after it are not it
+  if (first.value.startsWith(REDACTED)) return first.end;
   // so does a secret-named word after a weaker one (`login a_key0 password X`), and a pair of its
   // own after a word that was a value (`kind=key region=eu`)
   if (!first.quoted && PAIR.test(first.value)) return first.start;
@@ -454,6 +477,7 @@ function reportProseValue(
     if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended
     const next = readToken(text, token.end, limit, 4);
     if (next === undefined) return token.end;
+    if (next.value.startsWith(REDACTED)) return next.end;
     // a flag starts a value of its own, and so does a secret-named word after a weaker one
     // (`auth failed: invalid password "X"`): read on from there
     if (isFlag(text, next)) return next.start;
@@ -926,7 +950,8 @@ function findPasswordHashes(text: string, found: Found): void {
 }
 
 /** A name for a wallet's recovery words: `mnemonic`, `seed phrase`, `Secret Recovery Phrase`. */
-const RECOVERY_NAME = /mnemonic|(?:seed|recovery|backup|secret)[ _-]?(?:phrase|words)/gi;
+const RECOVERY_NAME =
+  /mnemonic|(?:seed|recovery|backup|secret)[ _-]?(?:phrase|words)|frase (?:semilla|de recuperaci[oó]n|de recupera[cç][aã]o|di recupero|secreta)|phrase (?:de r[ée]cup[ée]ration|secr[eè]te)|wiederherstellungsphrase/gi;
 
 /** BIP-39 writes 12 to 24 words of 3 to 8 lower-case letters; Monero writes 25. */
 const RECOVERY_WORDS = { least: 12, most: 25, shortest: 3, longest: 8 } as const;
@@ -965,7 +990,7 @@ function findRecoveryPhrases(text: string, found: Found): void {
         if (text.charCodeAt(close) !== CODE.CLOSE_PAREN) break;
         cursor = close + 1;
         joinLimit = Math.min(text.length, cursor + JOIN_WINDOW);
-      } else if (!aside && isLower(code)) {
+      } else if (!aside && isLetterCode(code)) {
         aside = true;
         // a clause before the colon that brings the words: `recovery phrase so you can check:`
         const colon = scanRight(

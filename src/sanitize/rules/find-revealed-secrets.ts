@@ -8,7 +8,7 @@ import { isPlaceholderValue } from './placeholders.js';
  * Secrets printed by the command on the line before them, as a terminal transcript shows them:
  * `kubectl get secret … -o jsonpath='{.data.password}' | base64 -d`, `vault kv get -field=…`,
  * `aws secretsmanager get-secret-value … --output text`, `gcloud secrets versions access`,
- * `op read`, `pass show`, `openssl rand -hex 32`, and `cat`, `printenv` or `echo` of something
+ * `op read`, `pass show`, `gopass show`, `openssl rand -hex 32`, and `cat`, `printenv` or `echo` of something
  * whose name says it is a secret (`cat config/master.key`, `echo $DB_PASSWORD`). The output is
  * redacted when it is one token on its own line; tables and JSON are left to the other finders.
  * The patterns name the commands only; their arguments are read in code, so the patterns stay
@@ -17,7 +17,7 @@ import { isPlaceholderValue } from './placeholders.js';
 
 /** Commands whose output is a secret; some only with a flag (see {@link NEEDED_FLAGS}). */
 const REVEALING_COMMAND =
-  /\b(?:base64[ \t]+(?:-d|-D|--decode)|kubectl[ \t]+get[ \t]+secrets?|vault[ \t]+(?:kv[ \t]+get|read)|aws[ \t]+secretsmanager[ \t]+get-secret-value|aws[ \t]+ssm[ \t]+get-parameters?|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|az[ \t]+keyvault[ \t]+secret[ \t]+show|op[ \t]+read|pass[ \t]+show|security[ \t]+find-(?:generic|internet)-password|doppler[ \t]+secrets[ \t]+get|heroku[ \t]+config:get|openssl[ \t]+rand|aws[ \t]+ecr[ \t]+get-login-password|argocd[ \t]+admin[ \t]+initial-password)\b/g;
+  /\b(?:base64[ \t]+(?:-d|-D|--decode)|kubectl[ \t]+get[ \t]+secrets?|vault[ \t]+(?:kv[ \t]+get|read)|aws[ \t]+secretsmanager[ \t]+get-secret-value|aws[ \t]+ssm[ \t]+get-parameters?|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|az[ \t]+keyvault[ \t]+secret[ \t]+show|op[ \t]+read|(?:go)?pass[ \t]+show|gopass[ \t]+cat|security[ \t]+find-(?:generic|internet)-password|doppler[ \t]+secrets[ \t]+get|heroku[ \t]+config:get|openssl[ \t]+rand|aws[ \t]+ecr[ \t]+get-login-password|argocd[ \t]+admin[ \t]+initial-password)\b/g;
 
 /** The flags without which a command prints something else: a table, JSON, an encrypted value. */
 const NEEDED_FLAGS: Readonly<Record<string, readonly string[]>> = {

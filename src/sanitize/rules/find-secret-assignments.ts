@@ -296,7 +296,9 @@ function decideCredentialValue(
   // a token has no blanks, and is not mostly words: `etcdctl get /x`, `id:AgencyIdentificationCode`
   if (trimmed.length < 8 || plainWord || /\s/.test(trimmed) || isMostlyWords(trimmed)) return false;
   const entropy = shannonEntropyBitsPerCharacter(trimmed);
-  if (strength === 'provider' || strength === 'provider-secret') return trimmed.length >= 10 && entropy >= 2;
+  // a provider's key holds a digit or both cases: `white_check_mark` after `…/mailgun :` is a word
+  if (strength === 'provider' || strength === 'provider-secret')
+    return trimmed.length >= 10 && entropy >= 2 && (hasDigit(trimmed) || hasMixedCase(trimmed));
   // short values need more randomness to be told from identifiers such as `cmp2-qat-12083`
   // prose after a short value says it is a name; a long mixed-case one is a token whatever follows
   if (hasDigit(trimmed)) {

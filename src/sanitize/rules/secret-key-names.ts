@@ -38,6 +38,9 @@ const OTHER_LANGUAGE_SECRET_WORDS = [
   '비밀키',
   // Russian, Ukrainian and Bulgarian `токен`
   'токен',
+  // Chinese "token" as Taiwan and Hong Kong write it
+  '權杖',
+  '权杖',
 ];
 
 /** Words of a key name (after splitting camelCase, snake_case, kebab-case and dots) that name a secret. */
@@ -57,6 +60,8 @@ const SECRET_PARTS = new Set([
   'cred',
   'cookie',
   'cookies',
+  // Duo's `skey`, the secret key beside the integration key `ikey`
+  'skey',
   'session',
   'sessionid',
   'sid',
@@ -154,6 +159,12 @@ const PASSWORD_PARTS = new Set([
   '비밀번호',
   '口令',
   'סיסמה',
+  'סיסמא',
+  // with the article or bound to what it opens: `הסיסמה`, `סיסמת המשתמש`
+  'הסיסמה',
+  'הסיסמא',
+  'סיסמת',
+  'รหัสผ่าน',
   'كلمةالمرور',
   'पासवर्ड',
 ]);
@@ -217,17 +228,17 @@ const EAST_ASIAN_PASSWORD_WORDS = ['密码', '密碼', '口令', 'パスワー�
 
 /**
  * "Password" written in several words, joined: Arabic `كلمة المرور` and `كلمة السر`, with or
- * without `و` ("and") before, French `mot de passe` (`mot_de_passe`, `motDePasse`), Vietnamese
- * `mật khẩu` and Indonesian `kata sandi`.
+ * without `و` ("and") before, Persian `رمز عبور`, French `mot de passe` (`mot_de_passe`,
+ * `motDePasse`), Vietnamese `mật khẩu` and Indonesian `kata sandi`.
  */
-const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر|motdepasse|matkhau|katasandi/;
+const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر|رمزعبور|motdepasse|matkhau|katasandi/;
 
 /**
  * Joined spellings that name a wallet's recovery words (`mnemonic`, `seed_phrase`, `Secret
  * Recovery Phrase`): whoever has them has the wallet, so they count as a password.
  */
 const RECOVERY_PHRASE_JOINED =
-  /mnemonic|seedphrase|seedwords|recoveryphrase|recoverywords|backupphrase|secretphrase/;
+  /mnemonic|seedphrase|seedwords|recoveryphrase|recoverywords|backupphrase|secretphrase|frasesemilla|frasederecuperacion|frasederecuperacao|frasedirecupero|phrasederecuperation|wiederherstellungsphrase/;
 
 /**
  * An SNMP community, which is SNMP's password: `snmp_community`, `snmp-server community`,
@@ -735,9 +746,27 @@ export function keyParts(key: string): string[] {
   return parts.map((part) => {
     const bare = part.replace(/\d+$/, '');
     const word = bare.length > 2 ? bare : part;
-    return ASCII_ONLY.test(word) ? word : withoutAccents(word);
+    if (ASCII_ONLY.test(word)) return word;
+    const plain = withoutAccents(word);
+    return IN_ENGLISH.get(plain) ?? plain;
   });
 }
+
+/**
+ * Words for "key" and "secret" in other languages, read as the English word, so that the words
+ * around them decide as they do around `key` (`API 키`, `API-ключ` and `секретный ключ` name
+ * a secret; `первичный ключ`, a primary key, does not).
+ */
+const IN_ENGLISH = new Map([
+  ['키', 'key'],
+  ['시크릿', 'secret'],
+  ['ключ', 'key'],
+  ['ключа', 'key'],
+  ['ключом', 'key'],
+  ['секретный', 'secret'],
+  ['секретного', 'secret'],
+  ['секретным', 'secret'],
+]);
 
 /** The longest key name read as one: a longer "name" is a value or prose. */
 export const LONGEST_KEY_NAME = 128;

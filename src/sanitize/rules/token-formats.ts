@@ -297,7 +297,8 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('xai-api-key', ['xai-'], 'alphanumeric', 70, 90, { minimumEntropy: 3.5, shape: 'mixed' }),
   format(
     'authorization-header',
-    ['Bearer ', 'Basic ', 'Token ', 'Digest ', 'bearer ', 'token '],
+    // Okta writes its API tokens under a scheme of its own: `Authorization: SSWS 00Ml…`
+    ['Bearer ', 'Basic ', 'Token ', 'Digest ', 'bearer ', 'token ', 'SSWS '],
     'authorization',
     16,
     4096,
