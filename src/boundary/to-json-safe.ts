@@ -6,8 +6,8 @@ import {
   isEntry,
   isJudgedByNames,
   isSecretByKeyName,
+  memberStrength,
   sameKeys,
-  secretKeyStrength,
   tableKeys,
   tableStrengths,
 } from '../sanitize/redact-by-key-name.js';
@@ -225,7 +225,7 @@ class Copier {
         this.clean = clean;
         return undefined;
       }
-      const strength = this.strengthOf(key, index, known, strengths);
+      const strength = this.strengthOf(keys, index, known, strengths);
       index++;
       if (key === '__proto__') {
         delete result[key];
@@ -259,7 +259,7 @@ class Copier {
     let index = 0;
     while (index < keys.length) {
       const key = keys[index]!;
-      const strength = this.strengthOf(key, index, known, strengths);
+      const strength = this.strengthOf(keys, index, known, strengths);
       index++;
       if (key === '__proto__') continue;
       let field: unknown;
@@ -278,15 +278,16 @@ class Copier {
 
   /** A key's strength as a secret's name: known from the last row, or checked now while the copy is clean. */
   strengthOf(
-    key: string,
+    keys: readonly string[],
     index: number,
     known: readonly KeyStrength[] | undefined,
     strengths: KeyStrength[] | undefined,
   ): KeyStrength {
     if (known !== undefined) return known[index]!;
     if (strengths === undefined || !this.clean) return 'none';
+    const key = keys[index]!;
     if (!isStrictlyCleanText(key)) this.clean = false;
-    const strength = secretKeyStrength(key);
+    const strength = memberStrength(key, keys);
     strengths[index] = strength;
     return strength;
   }

@@ -172,12 +172,18 @@ describe('a bare UUID', () => {
     fc.assert(
       // random ids: one made mostly of one digit (`00000000-…`) reads as a placeholder, and stays
       // even under a password key
-      fc.property(randomUuid, (id) => {
+      fc.property(randomUuid, randomUuid, (id, other) => {
+        fc.pre(id !== other);
         expect(findLeaks(id)).toEqual([]);
         expect(findLeaks(id.toUpperCase())).toEqual([]);
+        expect(sanitizeValue({ password: id, reference: other })).toEqual({
+          password: '[redacted]',
+          reference: other,
+        });
+        // the same id elsewhere in the result is the password too, and goes with it
         expect(sanitizeValue({ password: id, reference: id })).toEqual({
           password: '[redacted]',
-          reference: id,
+          reference: '[redacted]',
         });
       }),
     );

@@ -121,6 +121,19 @@ const ECHO_MAX_LENGTH = 256;
 const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
 
 /**
+ * Whether a secret, once found, is to be looked for again wherever else the text or the value
+ * repeats it: long enough to be no accident, short enough to be one secret, not a plain word.
+ */
+export function isEchoable(secret: string): boolean {
+  return (
+    secret.length >= ECHO_MIN_LENGTH &&
+    secret.length <= ECHO_MAX_LENGTH &&
+    !PLAIN_WORD.test(secret) &&
+    !secret.includes(REDACTED)
+  );
+}
+
+/**
  * Adds every other place where a secret already found appears again in the same text: a password
  * a tool prints twice, once where its name says what it is (`password: X`) and once on its own
  * (`gopass show -o` before `gopass show`), or quoted back in a message, must go from both.
@@ -133,7 +146,7 @@ function addEchoes(text: string, found: LeakSpan[]): void {
     const { start, end } = found[index]!;
     if (end - start < ECHO_MIN_LENGTH || end - start > ECHO_MAX_LENGTH) continue;
     const secret = text.slice(start, end);
-    if (searched.has(secret) || PLAIN_WORD.test(secret) || secret.includes(REDACTED)) continue;
+    if (searched.has(secret) || !isEchoable(secret)) continue;
     searched.add(secret);
     for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
       if (at !== start) found.push({ rule: 'credential', start: at, end: at + secret.length });

@@ -26,6 +26,22 @@ export function secretKeyStrength(key: string): KeyStrength {
 }
 
 /**
+ * The members of a JSON Web Key that hold its private or symmetric key (RFC 7518, section 6):
+ * named by one or two letters, they are secrets only in an object that says it is a key (`kty`).
+ */
+const JWK_PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']);
+
+/**
+ * {@link secretKeyStrength} for a key among the `keys` of one object: a JSON Web Key's private
+ * members (`{"kty": "EC", "d": …}`) hold a private key, which their names alone do not say.
+ * `keys` is only searched for a key of such a name, so a huge object costs no more.
+ */
+export function memberStrength(key: string, keys: readonly string[]): KeyStrength {
+  if (key.length <= 2 && JWK_PRIVATE_MEMBERS.has(key) && keys.includes('kty')) return 'password';
+  return secretKeyStrength(key);
+}
+
+/**
  * Whether a string under a secret-named key (`password`, `api_key`, `client_secret`, `token`,
  * `Authorization`, `cookie`, `dsn`, …) must be redacted whatever it looks like. Values that
  * cannot be credentials stay: empty strings, placeholders (`***`, `<your-token>`, `${VAR}`),

@@ -1,4 +1,4 @@
-import { findLeaks, isKnownClean } from './find-leaks.js';
+import { findLeaks, isEchoable, isKnownClean } from './find-leaks.js';
 import type { Leak } from './leak.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
@@ -12,9 +12,9 @@ import {
   isSecretByKeyName,
   lentStrength,
   listStrength,
+  memberStrength,
   pairStrengths,
   sameKeys,
-  secretKeyStrength,
   tableKeys,
   tableStrengths,
 } from './redact-by-key-name.js';
@@ -90,6 +90,8 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
   const checkKeyNames = !allowRules.includes('credential');
   const copies = new Map<object, unknown>(); // lives for one call; a Map is cheaper than a WeakMap
   let result: unknown;
+  /** Secrets redacted by their key's name, to be redacted wherever else the value repeats them. */
+  const echoed = new Set<string>();
   const stack: Task[] = [
     {
       input: value,
@@ -116,6 +118,7 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
       ) {
         record(path, ['credential']);
         assign(REDACTED);
+        if (echoed.size < ECHOED_SECRETS && isEchoable(input)) echoed.add(input);
         continue;
       }
       const redacted = redactText(input, allowRules);
@@ -196,7 +199,7 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
         const outputKey = outputKeys[index] as string;
-        const strength = fieldStrength(key, lent, entry);
+        const strength = fieldStrength(key, lent, entry, checkKeyNames ? memberStrength(key, keys) : 'none');
         stack.push({
           input: fields[index],
           path: { parent: path, segment: keySegment(outputKey) },
@@ -212,7 +215,43 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
       assign(REDACTED);
     }
   }
+  if (echoed.size > 0) redactEchoes(result, { parent: null, segment: rootPath }, echoed, record);
   return { value: result, leaks };
+}
+
+const ECHOED_SECRETS = 32;
+
+/**
+ * Redacts, in the copy the walk made, every other string that is one of the `secrets` redacted
+ * by their key's name: Postmark's SMTP login takes its server token as both user and password,
+ * and a value under `username` is no secret by its name alone. The copy is the walk's own, so it
+ * is changed in place; an object shared in it is visited once.
+ */
+function redactEchoes(
+  copy: unknown,
+  rootPath: PathNode,
+  secrets: ReadonlySet<string>,
+  record: (path: PathNode, rules: readonly LeakRuleName[]) => void,
+): void {
+  const seen = new Set<object>();
+  const stack: { node: unknown; path: PathNode }[] = [{ node: copy, path: rootPath }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    const fields = node as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const field = fields[key];
+      const segment = Array.isArray(node) ? `[${key}]` : keySegment(key);
+      if (typeof field === 'string') {
+        if (secrets.has(field)) {
+          fields[key] = REDACTED;
+          record({ parent: path, segment }, ['credential']);
+        }
+      } else if (typeof field === 'object' && field !== null)
+        stack.push({ node: field, path: { parent: path, segment } });
+    }
+  }
 }
 
 function readProperty(input: object, key: string): unknown {
@@ -296,7 +335,7 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
         strengths = [];
         for (const key of keys) {
           if (!cleanText(options, key)) return false;
-          strengths.push(checkKeyNames ? secretKeyStrength(key) : 'none');
+          strengths.push(checkKeyNames ? memberStrength(key, keys) : 'none');
         }
         lastKeys = keys;
         lastStrengths = strengths;

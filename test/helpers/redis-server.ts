@@ -61,7 +61,12 @@ export async function startRedisServer(): Promise<RedisServer> {
     await exited;
   };
 
-  await start();
+  try {
+    await start();
+  } catch (error) {
+    await halt('SIGKILL'); // a server that never answered must not outlive the caller
+    throw error;
+  }
   return {
     port,
     url: `redis://127.0.0.1:${port}`,

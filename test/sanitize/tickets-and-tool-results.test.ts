@@ -119,3 +119,61 @@ describe('what is no secret beside a secret-named word', () => {
     expect(survives({ key: 'Q2xZ8vT4mB7nR1pK6sW3' }, 'Q2xZ8vT4mB7nR1pK6sW3')).toBe(false);
   });
 });
+
+describe('secrets in the shapes tool results take', () => {
+  it('redacts a value that repeats a secret redacted by its key, wherever it stands in the result', () => {
+    fc.assert(
+      fc.property(token, (secret) => {
+        // Postmark's SMTP login takes the server token as both user and password
+        const result = {
+          smtp: { host: 'smtp.postmarkapp.com', username: secret, password: secret },
+          note: [secret],
+        };
+        expect(survives(result, secret)).toBe(false);
+      }),
+    );
+    expect(unchanged({ username: 'deploy-bot', password: '', backup: { username: 'deploy-bot' } })).toBe(
+      true,
+    );
+  });
+
+  it("redacts a JSON Web Key's private members, and keeps its public ones", () => {
+    fc.assert(
+      fc.property(token, token, (privatePart, publicPart) => {
+        const jwks = {
+          keys: [{ kty: 'EC', crv: 'P-256', kid: 'k1', x: publicPart, y: publicPart, d: privatePart }],
+        };
+        expect(survives(jwks, privatePart)).toBe(false);
+        expect(survives(jwks, publicPart)).toBe(true);
+        const symmetric = { kty: 'oct', alg: 'HS256', k: privatePart };
+        expect(survives(symmetric, privatePart)).toBe(false);
+      }),
+    );
+    // `d` is a secret only in a key
+    expect(unchanged({ point: { x: 1, y: 2, d: 'Xq9oXJdX1vT4mB7nR1pK' } })).toBe(true);
+  });
+
+  it('reads a secret in the cell after an HTML cell or term that names it', () => {
+    fc.assert(
+      fc.property(password, (secret) => {
+        for (const html of [
+          `<table><tr><th>Host</th><td>db.example.com</td></tr><tr><th>Password</th><td>${secret}</td></tr></table>`,
+          `<tr>\n  <td>DB password:</td>\n  <td class="mono"> ${secret} </td>\n</tr>`,
+          `<dl><dt>Admin password</dt><dd>${secret}</dd></dl>`,
+        ]) {
+          expect(survives(html, secret), html).toBe(false);
+        }
+      }),
+    );
+    expect(unchanged('<tr><th>Password</th><td>Reset it from the account page</td></tr>')).toBe(true);
+  });
+
+  it('reads a CSV header whose names run to three words', () => {
+    fc.assert(
+      fc.property(password, (secret) => {
+        const csv = `User name,Console password,Access key ID\nalice,${secret},AKIA${'Q'.repeat(16)}\n`;
+        expect(survives(csv, secret)).toBe(false);
+      }),
+    );
+  });
+});

@@ -37,7 +37,7 @@ import {
   findSessionStoreKeys,
   STRUCTURED_PATTERNS,
 } from './find-structured-credentials.js';
-import { findTableSecrets, TABLE_PATTERNS } from './find-table-secrets.js';
+import { findHtmlCellSecrets, findTableSecrets, TABLE_PATTERNS } from './find-table-secrets.js';
 import { PLACEHOLDER_PATTERNS } from './placeholders.js';
 import { PLAIN_SECRET_PATTERNS } from './plain-secret-values.js';
 import { KEY_NAME_PATTERNS } from './secret-key-names.js';
@@ -84,6 +84,7 @@ function findInPlainText(text: string, found: Found): void {
   findKubernetesSecretData(text, found);
   findPasswordArguments(text, found);
   findTableSecrets(text, found);
+  findHtmlCellSecrets(text, found);
   findRevealedSecrets(text, found);
   findCredentialCalls(text, found);
   findProtocolCredentials(text, found);

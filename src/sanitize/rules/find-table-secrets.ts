@@ -1,6 +1,14 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch, isBlank, isWordCode, scanRight } from '../text-scan.js';
+import {
+  eachMatch,
+  hasWhitespace,
+  isBlank,
+  isSpaceCode,
+  isWordCode,
+  lastIndexBetween,
+  scanRight,
+} from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { describesValue } from './plain-secret-values.js';
 import type { KeyStrength } from './secret-key-names.js';
@@ -31,12 +39,13 @@ const LISTING_INDENT = 8;
 /**
  * The start of a line that can belong to a table: a separator, a rule stroke or a box stroke
  * first (`| a |`, `+---+`, `---+---`, `│ a │`), or a first cell of one word followed by a comma,
- * a tab, two blanks or a blank and a separator (`a,b`, `Key    Value`, ` admin | x`), or a quoted
+ * a tab, two blanks or a blank and a separator (`a,b`, `Key    Value`, ` admin | x`), or of up to
+ * three words followed by a comma (`User name,Password`, as AWS's credential exports head theirs), or a quoted
  * first cell of a CSV row, which may be an address (`"https://…",`, as a browser's password
  * export writes it). A pipe inside a word is no cell's edge: `auth0|6f1c…` is an id.
  */
 const TABLE_LINE =
-  /^[ \t]{0,8}(?:[-=|+:\u2500-\u257f]|[\w."'-]{1,64}(?:,|\t| {2}| [|\u2502\u2503\u2551])|"[\w.:/@-]{1,128}",)/gm;
+  /^[ \t]{0,8}(?:[-=|+:\u2500-\u257f]|[\w."'-]{1,64}(?:,|\t| {2}| [|\u2502\u2503\u2551])|[\w.-]{1,32}(?: [\w.-]{1,32}){1,2},|"[\w.:/@-]{1,128}",)/gm;
 
 /** Header cells over the names of a name/value table, compared without case, blanks or separators. */
 const NAME_HEADERS = new Set([
@@ -604,7 +613,7 @@ function startsLikeCsvHeader(text: string, start: number, end: number): boolean 
   for (let index = start; index < limit; index += 1) {
     const code = text.charCodeAt(index);
     if (code === CODE.COMMA) return index > start;
-    if (code === CODE.SPACE && ++blanks > 1) return false;
+    if (code === CODE.SPACE && ++blanks > 2) return false;
     if (
       !(
         isUpper(code) ||
@@ -624,7 +633,8 @@ function startsLikeCsvHeader(text: string, start: number, end: number): boolean 
 
 /**
  * Whether a CSV line reads as a header over secrets: two or more cells, each a name of at most
- * two words, with a `name`/`value` pair of headers or a secret-named header (`username,password`).
+ * three words (AWS writes `IAM user name,SMTP user name,SMTP password`), with a `name`/`value`
+ * pair of headers or a secret-named header (`username,password`).
  */
 function isCsvHeader(text: string, cells: Cell[]): boolean {
   if (cells.length < 2) return false;
@@ -632,7 +642,7 @@ function isCsvHeader(text: string, cells: Cell[]): boolean {
   let values = false;
   let secret = false;
   for (const cell of cells) {
-    if (!isNameCell(text, cell) || text.slice(cell.start, cell.end).split(' ').length > 2) return false;
+    if (!isNameCell(text, cell) || text.slice(cell.start, cell.end).split(' ').length > 3) return false;
     const folded = fold(text, cell);
     if (NAME_HEADERS.has(folded)) names = true;
     else if (VALUE_HEADERS.has(folded)) values = true;
@@ -680,5 +690,47 @@ function followedByRule(text: string, start: number): boolean {
   );
 }
 
+/** The close of an HTML cell or term that may name a secret: `</th>`, `</td>`, `</dt>`. */
+const NAME_CELL_CLOSE = /<\/(?:th|td|dt)>/gi;
+/** The opening of the cell or description after it: `<td>`, `<td class="x">`, `<dd>`. */
+const VALUE_CELL_OPEN = /\s{0,16}<(?:td|dd)\b[^<>]{0,64}>/iy;
+const HTML_NAME_LENGTH = 64;
+const HTML_VALUE_LENGTH = 256;
+
+/**
+ * A secret in an HTML row or definition list, as wiki and ticket pages (Confluence, a runbook's
+ * handover table) hold one: `<tr><th>Password</th><td>X</td></tr>`, `<td>API key</td><td>X</td>`,
+ * `<dt>Token</dt><dd>X</dd>`. The name is the text of a cell, and the value the text of the
+ * next cell, read up to its closing tag.
+ */
+export function findHtmlCellSecrets(text: string, found: Found): void {
+  if (text.indexOf('</') === -1) return;
+  eachMatch(NAME_CELL_CLOSE, text, (match) => {
+    const close = match.index;
+    const nameStart = lastIndexBetween(text, CODE.GREATER_THAN, Math.max(0, close - HTML_NAME_LENGTH), close);
+    if (nameStart === -1) return;
+    const name = text
+      .slice(nameStart + 1, close)
+      .trim()
+      .replace(/:$/, '');
+    if (name.length === 0 || name.includes('<')) return;
+    const strength = cachedKeyStrength(name);
+    if (strength === 'none') return;
+    VALUE_CELL_OPEN.lastIndex = close + match[0].length;
+    if (VALUE_CELL_OPEN.exec(text) === null) return;
+    let start = VALUE_CELL_OPEN.lastIndex;
+    const limit = Math.min(text.length, start + HTML_VALUE_LENGTH);
+    let end = scanRight(text, start, (code) => code !== CODE.LESS_THAN, limit - start);
+    if (text.charCodeAt(end) !== CODE.LESS_THAN) return;
+    while (start < end && isSpaceCode(text.charCodeAt(start))) start += 1;
+    while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end -= 1;
+    // as in a table's cell: one word, not a word that describes the value (`hidden`, `required`)
+    const value = text.slice(start, end);
+    if (end > start && !hasWhitespace(value) && !describesValue(value) && isCredentialValue(value, strength))
+      found(start, end);
+    return end;
+  });
+}
+
 /** The regular expressions above, for the ReDoS check. */
-export const TABLE_PATTERNS: readonly RegExp[] = [TABLE_LINE];
+export const TABLE_PATTERNS: readonly RegExp[] = [TABLE_LINE, NAME_CELL_CLOSE, VALUE_CELL_OPEN];
