@@ -205,6 +205,9 @@ function isKeyCode(code: number): boolean {
   );
 }
 
+/** Lower-case words joined by `_` or `-`, with a colon after them at most: an identifier or an emoji's code. */
+const SNAKE_WORDS = /^[a-z]+(?:[_-][a-z]+)+:?$/;
+
 function hasDigit(value: string): boolean {
   for (let index = 0; index < value.length; index += 1) if (isDigit(value.charCodeAt(index))) return true;
   return false;
@@ -296,9 +299,10 @@ function decideCredentialValue(
   // a token has no blanks, and is not mostly words: `etcdctl get /x`, `id:AgencyIdentificationCode`
   if (trimmed.length < 8 || plainWord || /\s/.test(trimmed) || isMostlyWords(trimmed)) return false;
   const entropy = shannonEntropyBitsPerCharacter(trimmed);
-  // a provider's key holds a digit or both cases: `white_check_mark` after `…/mailgun :` is a word
+  // a provider's key is no run of lower-case words: `white_check_mark:` after `…/mailgun :` is an
+  // emoji's code (`cafebabe:deadbeef`, Sidekiq's licence, is a key)
   if (strength === 'provider' || strength === 'provider-secret')
-    return trimmed.length >= 10 && entropy >= 2 && (hasDigit(trimmed) || hasMixedCase(trimmed));
+    return trimmed.length >= 10 && entropy >= 2 && !SNAKE_WORDS.test(trimmed);
   // short values need more randomness to be told from identifiers such as `cmp2-qat-12083`
   // prose after a short value says it is a name; a long mixed-case one is a token whatever follows
   if (hasDigit(trimmed)) {
@@ -1107,6 +1111,7 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
 /** The regular expressions above, for the ReDoS check. */
 export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   ISO_DATE,
+  SNAKE_WORDS,
   BLOCK_SCALAR,
   CONSONANT_RUN,
   SHORT_NUMBER,
