@@ -176,15 +176,62 @@ export function isListedSecret(strength: KeyStrength, item: string): boolean {
 
 /**
  * Whether an object or a list under a key of `strength` holds what only a walk that lends it that
- * strength can judge: a name/value entry (`"spring.datasource.password": {"value": …}`), or a
- * list of secrets (`"userPassword": ["X"]`, see {@link listStrength}).
+ * strength can judge: a name/value entry (`"spring.datasource.password": {"value": …}`), a list
+ * of secrets (`"userPassword": ["X"]`, see {@link listStrength}), or rich text that wraps the
+ * secret (`"Password": {"rich_text": [{"plain_text": "X"}]}`, see {@link TEXT_WRAPPERS}).
  */
-export function holdsSecretBelow(strength: KeyStrength, value: object): boolean {
+export function holdsSecretBelow(strength: KeyStrength, value: object, depth = 0): boolean {
   if (strength === 'none') return false;
-  if (!Array.isArray(value)) return isEntry(Object.keys(value));
-  if (listStrength(strength) === undefined) return false;
-  for (const item of value) if (typeof item === 'string' && isListedSecret(strength, item)) return true;
-  return false;
+  try {
+    if (!Array.isArray(value)) {
+      const keys = Object.keys(value);
+      if (isEntry(keys)) return true;
+      if (depth >= WRAPPING_DEPTH) return false;
+      for (const key of keys) {
+        if (!TEXT_WRAPPERS.has(key)) continue;
+        const field = (value as Record<string, unknown>)[key];
+        if (
+          typeof field === 'string' ? isSecretByKeyName(strength, field) : holdsBelow(strength, field, depth)
+        )
+          return true;
+      }
+      return false;
+    }
+    if (listStrength(strength) === undefined) return false;
+    for (const item of value) {
+      if (typeof item === 'string' ? isListedSecret(strength, item) : holdsBelow(strength, item, depth))
+        return true;
+    }
+    return false;
+  } catch {
+    return true; // a value that cannot be read here is left to the careful walk
+  }
+}
+
+function holdsBelow(strength: KeyStrength, field: unknown, depth: number): boolean {
+  return (
+    typeof field === 'object' &&
+    field !== null &&
+    depth < WRAPPING_DEPTH &&
+    holdsSecretBelow(strength, field, depth + 1)
+  );
+}
+
+/**
+ * Keys under which rich-text formats keep a field's text: Notion's `rich_text` and `plain_text`
+ * (`"Password": {"rich_text": [{"plain_text": "X"}]}`), and the `text` and `content` of
+ * Atlassian's and Slack's documents. Under a secret's name, the text they hold is that secret.
+ */
+const TEXT_WRAPPERS = new Set(['rich_text', 'richText', 'plain_text', 'plainText', 'text', 'content']);
+/** How deep below a secret's name such wrappers are followed. */
+const WRAPPING_DEPTH = 4;
+
+/**
+ * The strength a field of an object under a secret's name takes from that name when the field
+ * wraps the object's text (see {@link TEXT_WRAPPERS}); undefined for any other field.
+ */
+export function wrappedStrength(key: string, inherited: KeyStrength | undefined): KeyStrength | undefined {
+  return inherited !== undefined && inherited !== 'none' && TEXT_WRAPPERS.has(key) ? inherited : undefined;
 }
 
 /** Most names a name/value list is read for: longer lists of strings are data, not settings. */

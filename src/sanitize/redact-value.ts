@@ -17,6 +17,7 @@ import {
   sameKeys,
   tableKeys,
   tableStrengths,
+  wrappedStrength,
 } from './redact-by-key-name.js';
 import { REDACTED, redactText } from './redact-text.js';
 import type { KeyStrength } from './rules/secret-key-names.js';
@@ -199,7 +200,9 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
         const outputKey = outputKeys[index] as string;
-        const strength = fieldStrength(key, lent, entry, checkKeyNames ? memberStrength(key, keys) : 'none');
+        const own = fieldStrength(key, lent, entry, checkKeyNames ? memberStrength(key, keys) : 'none');
+        // a field that wraps the text of a value under a secret's name holds that secret
+        const strength = own === 'none' ? (wrappedStrength(key, task.keyStrength) ?? 'none') : own;
         stack.push({
           input: fields[index],
           path: { parent: path, segment: keySegment(outputKey) },

@@ -142,7 +142,8 @@ describe('secrets in the shapes tool results take', () => {
   it("redacts a JSON Web Key's private members, and keeps its public ones", () => {
     fc.assert(
       fc.property(token, token, (privatePart, publicPart) => {
-        fc.pre(privatePart !== publicPart); // the same value would be the private one too
+        // the same value would be the private one too, and one seed draws prefixes of one token
+        fc.pre(!publicPart.includes(privatePart) && !privatePart.includes(publicPart));
         const jwks = {
           keys: [{ kty: 'EC', crv: 'P-256', kid: 'k1', x: publicPart, y: publicPart, d: privatePart }],
         };
@@ -178,5 +179,45 @@ describe('secrets in the shapes tool results take', () => {
         expect(survives(csv, secret)).toBe(false);
       }),
     );
+  });
+});
+
+describe('secrets wrapped in rich text, lists and sentences', () => {
+  it('reads the text that rich-text formats wrap under a secret-named property', () => {
+    fc.assert(
+      fc.property(password, (secret) => {
+        // Notion's database rows: a property's text sits in `rich_text` items, twice
+        const row = {
+          properties: {
+            Service: { title: [{ plain_text: 'Mailgun' }] },
+            Password: { rich_text: [{ type: 'text', text: { content: secret }, plain_text: secret }] },
+          },
+        };
+        expect(survives(row, secret)).toBe(false);
+      }),
+    );
+    expect(unchanged({ Notes: { rich_text: [{ type: 'text', plain_text: 'call back tomorrow' }] } })).toBe(
+      true,
+    );
+  });
+
+  it('reads the first string of a list under a secret-named key', () => {
+    fc.assert(
+      fc.property(token, (secret) => {
+        expect(survives(`{\n  secrets => ['${secret}'],\n  workers => 8,\n}`, secret)).toBe(false);
+        expect(survives(`"signing_keys": [ "${secret}", "${secret}x" ]`, secret)).toBe(false);
+      }),
+    );
+    // a list of the secrets' names names no secret
+    expect(unchanged('"secrets": ["db-password", "api-token"], "scopes": ["read", "write"]')).toBe(true);
+  });
+
+  it('reads a value on the line after a Japanese sentence that ends in a colon', () => {
+    fc.assert(
+      fc.property(token, (secret) => {
+        expect(survives(`APIトークンはこちらです：\n${secret}\nよろしくお願いします。`, secret)).toBe(false);
+      }),
+    );
+    expect(unchanged('パスワードはこちらです：\n8文字以上にしてください。')).toBe(true);
   });
 });

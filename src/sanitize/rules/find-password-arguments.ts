@@ -6,6 +6,7 @@ import {
   hasEastAsianLetter,
   hasWhitespace,
   isBlank,
+  isEastAsianLetter,
   isLineStart,
   isSpaceCode,
   isWidePunctuation,
@@ -37,6 +38,8 @@ const WORD_LENGTH = 64;
 const ARGUMENT_LENGTH = 512;
 const PROSE_WINDOW = 96;
 const PROSE_WORDS = 8;
+/** The most East Asian letters read between a name and the colon before its value. */
+const CJK_PHRASE_LENGTH = 8;
 const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
@@ -511,6 +514,14 @@ function findNamedArguments(text: string, found: Found): void {
       if (CJK_PARTICLES.includes(text.charAt(end))) end += 1;
       if (CJK_PARTICLES.includes(text.charAt(end))) end += 1;
       if (CJK_OPENING.includes(text.charAt(end))) end += 1;
+      // a few words and a colon may stand before the value, which may open the next line:
+      // `チャネルアクセストークンはこちらです：\nX` ("the channel access token is here:")
+      const phraseEnd = scanRight(text, end, isEastAsianLetter, CJK_PHRASE_LENGTH);
+      const colon = text.charCodeAt(phraseEnd);
+      if (phraseEnd > end && (colon === CODE.COLON || colon === CODE.FULLWIDTH_COLON)) {
+        end = phraseEnd + 1;
+        for (let breaks = 0; breaks < 4 && isSpaceCode(text.charCodeAt(end)); breaks += 1) end += 1;
+      }
       const strength = cachedKeyStrength(match[0]);
       wordEnd = Math.max(end, reportProseValue(text, match.index, end, strength, found));
       return wordEnd;

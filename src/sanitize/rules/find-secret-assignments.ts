@@ -811,7 +811,14 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
     }
     return { start, end: Math.min(end, limit), quoted: true };
   }
-  if (opening === CODE.OPEN_BRACE || opening === CODE.OPEN_BRACKET) return undefined; // a nested object
+  if (opening === CODE.OPEN_BRACKET) {
+    // the first string of a list under a secret's name: Mojolicious' `secrets => ['X']`,
+    // `"api_keys": ["X", …]`; a list of anything else is left to the rules that read it
+    let item = cursor + 1;
+    while (item < cursor + 1 + BLANKS && isBlank(text.charCodeAt(item))) item += 1;
+    return isQuote(text.charCodeAt(item)) ? readValue(text, item, false) : undefined;
+  }
+  if (opening === CODE.OPEN_BRACE) return undefined; // a nested object
   // a YAML block scalar (`password: >-`, `key: !!binary |`): the value is the indented line below
   BLOCK_SCALAR.lastIndex = cursor;
   if (BLOCK_SCALAR.test(text)) return readIndentedLine(text, BLOCK_SCALAR.lastIndex);
