@@ -113,8 +113,8 @@ function scanText(
 
 /** Texts longer than this are not searched for echoes: a tool's result is cut well before it. */
 const ECHO_TEXT_LENGTH = 65_536;
-/** The most distinct secrets whose echoes one text is searched for. */
-const ECHOED_SECRETS = 32;
+/** The most distinct secrets whose echoes one text, or one value, is searched for. */
+export const ECHOED_SECRETS = 32;
 const ECHO_MIN_LENGTH = 8;
 const ECHO_MAX_LENGTH = 256;
 /** A plain word (`production`, `Welcome`): found once as a password, it is still a word elsewhere. */
@@ -144,7 +144,6 @@ function addEchoes(text: string, found: LeakSpan[]): void {
   const count = found.length;
   for (let index = 0; index < count && searched.size < ECHOED_SECRETS; index += 1) {
     const { start, end } = found[index]!;
-    if (end - start < ECHO_MIN_LENGTH || end - start > ECHO_MAX_LENGTH) continue;
     const secret = text.slice(start, end);
     if (searched.has(secret) || !isEchoable(secret)) continue;
     searched.add(secret);

@@ -1,4 +1,4 @@
-import { findLeaks, isEchoable, isKnownClean } from './find-leaks.js';
+import { ECHOED_SECRETS, findLeaks, isEchoable, isKnownClean } from './find-leaks.js';
 import type { Leak } from './leak.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
@@ -221,8 +221,6 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
   if (echoed.size > 0) redactEchoes(result, { parent: null, segment: rootPath }, echoed, record);
   return { value: result, leaks };
 }
-
-const ECHOED_SECRETS = 32;
 
 /**
  * Redacts, in the copy the walk made, every other string that is one of the `secrets` redacted

@@ -40,9 +40,9 @@ const LISTING_INDENT = 8;
  * The start of a line that can belong to a table: a separator, a rule stroke or a box stroke
  * first (`| a |`, `+---+`, `---+---`, `│ a │`), or a first cell of one word followed by a comma,
  * a tab, two blanks or a blank and a separator (`a,b`, `Key    Value`, ` admin | x`), or of up to
- * three words followed by a comma (`User name,Password`, as AWS's credential exports head theirs), or a quoted
- * first cell of a CSV row, which may be an address (`"https://…",`, as a browser's password
- * export writes it). A pipe inside a word is no cell's edge: `auth0|6f1c…` is an id.
+ * three words followed by a comma (`User name,Password`, as AWS's credential exports head theirs),
+ * or a quoted first cell of a CSV row, which may be an address (`"https://…",`, as a browser's
+ * password export writes it). A pipe inside a word is no cell's edge: `auth0|6f1c…` is an id.
  */
 const TABLE_LINE =
   /^[ \t]{0,8}(?:[-=|+:\u2500-\u257f]|[\w."'-]{1,64}(?:,|\t| {2}| [|\u2502\u2503\u2551])|[\w.-]{1,32}(?: [\w.-]{1,32}){1,2},|"[\w.:/@-]{1,128}",)/gm;
