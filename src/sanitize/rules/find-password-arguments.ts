@@ -918,11 +918,6 @@ function isHashCode(code: number): boolean {
 }
 
 /**
- * Password hashes in crypt(3) form, as htpasswd, /etc/shadow and many user tables hold them:
- * `$apr1$salt$hash`, `$6$salt$hash`, `$2b$12$…`, `$argon2id$v=19$…`. A hash is not the password,
- * but it can be cracked offline, so it is redacted like one.
- */
-/**
  * A password hash as a web framework stores it, its scheme first: Django's
  * `pbkdf2_sha256$870000$salt$hash`, `argon2$argon2id$…`, `bcrypt_sha256$$2b$…`, and werkzeug's
  * `pbkdf2:sha256:600000$salt$hash` and `scrypt:32768:8:1$salt$hash`.
@@ -948,6 +943,11 @@ function dollarsBetween(text: string, from: number, to: number): number {
   return dollars;
 }
 
+/**
+ * Password hashes in crypt(3) form, as htpasswd, /etc/shadow and many user tables hold them:
+ * `$apr1$salt$hash`, `$6$salt$hash`, `$2b$12$…`, `$argon2id$v=19$…`. A hash is not the password,
+ * but it can be cracked offline, so it is redacted like one.
+ */
 function findPasswordHashes(text: string, found: Found): void {
   findFrameworkHashes(text, found);
   for (let at = text.indexOf('$'); at !== -1; at = text.indexOf('$', at + 1)) {

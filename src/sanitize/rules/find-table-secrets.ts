@@ -287,7 +287,6 @@ function reportValue(text: string, cell: Cell | undefined, strength: KeyStrength
   found(cell.start, cell.end);
 }
 
-/** A header row's columns, or undefined when the row does not read as a header. */
 /** Column types as a database shell writes them under the names: `varchar`, `decimal(18,3)`, `timestamp with time zone`. */
 const TYPE_NAMES = new Set([
   'varchar',
@@ -345,6 +344,7 @@ function isTypeRow(text: string, cells: Cell[]): boolean {
   );
 }
 
+/** A header row's columns: which holds the names, which the values, and what each column's name announces. */
 function readHeader(text: string, cells: Cell[]): Header {
   let nameColumn = -1;
   let valueColumn = -1;
