@@ -1,28 +1,35 @@
+import { holds, keywords, keywordsIn, type PatternGate } from '../keyword-gate.js';
 import type { Found, LeakRule, LeakSpan } from '../leak-rule.js';
 import { closeScan, openScan } from '../scan-memory.js';
 import { eachMatch } from '../text-scan.js';
 import { connectionStringRule } from './connection-string.js';
 import {
+  ACCESS_PROSE_GATES,
   ACCESS_PROSE_PATTERNS,
   findAccessPhrases,
   findAuthorizationCodes,
   findRecoveryCodes,
   findTaggedSecrets,
 } from './find-access-prose.js';
-import { CI_COMMAND_PATTERNS, findCiCommandSecrets } from './find-ci-commands.js';
+import { CI_COMMAND_GATES, CI_COMMAND_PATTERNS, findCiCommandSecrets } from './find-ci-commands.js';
 import { CREDENTIAL_CALL_PATTERNS, findCredentialCalls } from './find-credential-calls.js';
 import { findEncodedSecrets } from './find-encoded-secrets.js';
-import { findPasswordArguments, PASSWORD_ARGUMENT_PATTERNS } from './find-password-arguments.js';
+import {
+  findPasswordArguments,
+  PASSWORD_ARGUMENT_GATES,
+  PASSWORD_ARGUMENT_PATTERNS,
+} from './find-password-arguments.js';
 import { findPrefixedTokens } from './find-prefixed-tokens.js';
 import {
   findKeySecretPairs,
   findMonitoredAuth,
   findProtocolCredentials,
+  PROTOCOL_CREDENTIAL_GATES,
   PROTOCOL_CREDENTIAL_PATTERNS,
 } from './find-protocol-credentials.js';
 import { findRevealedSecrets, REVEALED_SECRET_PATTERNS } from './find-revealed-secrets.js';
 import { ASSIGNMENT_PATTERNS, findSecretAssignments, isCredentialValue } from './find-secret-assignments.js';
-import { findSqlPasswords, SQL_PASSWORD_PATTERNS } from './find-sql-passwords.js';
+import { findSqlPasswords, SQL_PASSWORD_GATES, SQL_PASSWORD_PATTERNS } from './find-sql-passwords.js';
 import {
   findCommandCredentials,
   findDiscordTokens,
@@ -35,15 +42,17 @@ import {
   findPuttyPrivateLines,
   findSchemedPasswords,
   findSessionStoreKeys,
+  STRUCTURED_GATES,
   STRUCTURED_PATTERNS,
 } from './find-structured-credentials.js';
-import { findHtmlCellSecrets, findTableSecrets, TABLE_PATTERNS } from './find-table-secrets.js';
+import { findHtmlCellSecrets, findTableSecrets, TABLE_GATES, TABLE_PATTERNS } from './find-table-secrets.js';
 import { PLACEHOLDER_PATTERNS } from './placeholders.js';
 import { PLAIN_SECRET_PATTERNS } from './plain-secret-values.js';
 import { KEY_NAME_PATTERNS } from './secret-key-names.js';
 
 /** The opening of a PEM block; the code checks that it is a private key. */
 const PEM_BEGIN = /-----BEGIN /g;
+const PEM_WORDS = keywords('-----begin ');
 const PEM_PRIVATE_HEADER = /^-----BEGIN (?:[A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1)-----/;
 const PEM_LENGTH = 16_384;
 /** A run of base64 as long as key material, not a placeholder's `...` or `<key>`. */
@@ -75,35 +84,49 @@ function findPrivateKeys(text: string, found: Found): void {
 
 /** Every finder that reads plain text, in one pass each. */
 function findInPlainText(text: string, found: Found): void {
+  // a short text is searched once for every finder's words, and a finder whose words it lacks is skipped
+  const held = keywordsIn(text);
   findPrefixedTokens(text, found);
-  findInfixTokens(text, found);
-  findPrivateKeys(text, found);
+  findInfixTokens(text, found, held);
+  if (holds(held, PEM_WORDS)) findPrivateKeys(text, found);
   findSecretAssignments(text, found);
-  findKeyValueAttributes(text, found);
-  findCommandCredentials(text, found);
-  findKubernetesSecretData(text, found);
-  findPasswordArguments(text, found);
+  findKeyValueAttributes(text, found, held);
+  findCommandCredentials(text, found, held);
+  findKubernetesSecretData(text, found, held);
+  findPasswordArguments(text, found, held);
   findTableSecrets(text, found);
-  findHtmlCellSecrets(text, found);
+  findHtmlCellSecrets(text, found, held);
   findRevealedSecrets(text, found);
   findCredentialCalls(text, found);
-  findProtocolCredentials(text, found);
+  findProtocolCredentials(text, found, held);
   findKeySecretPairs(text, found);
   findMonitoredAuth(text, found);
-  findSessionStoreKeys(text, found);
+  findSessionStoreKeys(text, found, held);
   findPgpassPasswords(text, found);
-  findPasswordDumpHashes(text, found);
+  findPasswordDumpHashes(text, found, held);
   findDiscordTokens(text, found);
-  findNetworkAccountKeys(text, found);
-  findPuttyPrivateLines(text, found);
+  findNetworkAccountKeys(text, found, held);
+  findPuttyPrivateLines(text, found, held);
   findSchemedPasswords(text, found);
-  findAccessPhrases(text, found);
-  findTaggedSecrets(text, found);
-  findRecoveryCodes(text, found);
-  findAuthorizationCodes(text, found);
-  findSqlPasswords(text, found);
-  findCiCommandSecrets(text, found);
+  findAccessPhrases(text, found, held);
+  findTaggedSecrets(text, found, held);
+  findRecoveryCodes(text, found, held);
+  findAuthorizationCodes(text, found, held);
+  findSqlPasswords(text, found, held);
+  findCiCommandSecrets(text, found, held);
 }
+
+/** Every pattern a finder above is gated on, with its words, for the test that no gate hides a match. */
+export const PLAIN_TEXT_GATES: readonly PatternGate[] = [
+  [PEM_BEGIN, PEM_WORDS],
+  ...PASSWORD_ARGUMENT_GATES,
+  ...ACCESS_PROSE_GATES,
+  ...STRUCTURED_GATES,
+  ...SQL_PASSWORD_GATES,
+  ...CI_COMMAND_GATES,
+  ...PROTOCOL_CREDENTIAL_GATES,
+  ...TABLE_GATES,
+];
 
 /** `user:password`, as HTTP Basic auth encodes it: one line, a name, a colon, a random password. */
 const USER_PASSWORD_PAIR = /^[\w.@+\\-]{1,64}:([^\s:]{6,128})$/;

@@ -1,4 +1,5 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
+import { holds, keywords, keywordsIn, type PatternGate } from '../keyword-gate.js';
 import type { Found } from '../leak-rule.js';
 import {
   eachMatch,
@@ -29,6 +30,9 @@ const WITH_WORD = /^(?:with|using|via)$/i;
  * "connect as", which names the account to connect with: "connect as reporting_admin / X".
  */
 const LOGIN_NOUN = /\b(?:login|logon|credentials|creds|connect(?:s|ed|ing)? as)\b/gi;
+// the words each pattern needs: one of each set stands in every match
+const ACCESS_VERB_WORDS = keywords('unlock', 'log', 'sign', 'authenticat');
+const LOGIN_NOUN_WORDS = keywords('log', 'cred', 'connect');
 
 /** How far past a verb or noun the value may sit, in characters and in words. */
 const PHRASE_REACH = 96;
@@ -166,17 +170,26 @@ function readPhrase(
  * noun, or right after the word "password" in a list of what to log in with ("utente X,
  * password Y", "user X, password Y").
  */
-export function findAccessPhrases(text: string, found: Found): void {
+export function findAccessPhrases(text: string, found: Found, held = keywordsIn(text)): void {
   // each search asks for line ends in order: one reader each reads a long line once
-  let endOfLine = lineEndReader(text);
-  eachMatch(ACCESS_VERB, text, (match) =>
-    readPhrase(text, match.index + match[0].length, found, false, endOfLine),
-  );
-  endOfLine = lineEndReader(text);
-  eachMatch(LOGIN_NOUN, text, (match) =>
-    readPhrase(text, match.index + match[0].length, found, true, endOfLine),
-  );
-  endOfLine = lineEndReader(text);
+  if (holds(held, ACCESS_VERB_WORDS)) {
+    const endOfLine = lineEndReader(text);
+    eachMatch(ACCESS_VERB, text, (match) =>
+      readPhrase(text, match.index + match[0].length, found, false, endOfLine),
+    );
+  }
+  if (holds(held, LOGIN_NOUN_WORDS)) {
+    const endOfLine = lineEndReader(text);
+    eachMatch(LOGIN_NOUN, text, (match) =>
+      readPhrase(text, match.index + match[0].length, found, true, endOfLine),
+    );
+  }
+  if (holds(held, PASSWORD_NOUN_WORDS)) findListedPasswords(text, found);
+}
+
+/** A password right after the word "password" in a list of what to log in with. */
+function findListedPasswords(text: string, found: Found): void {
+  const endOfLine = lineEndReader(text);
   eachMatch(PASSWORD_NOUN, text, (match) => {
     const from = match.index + match[0].length;
     // a blank first, before the word is read: `password=password=…` would read 128 characters a match
@@ -201,10 +214,11 @@ const VALUE_TAG = /<(?:code|b|strong|kbd|em|i|tt|samp|mark)>/y;
 /** How far after the name the tag may open, and how long the value in it may be. */
 const TAG_REACH = 48;
 const TAGGED_LENGTH = 128;
+const CLOSING_TAG = keywords('</');
 
 /** Secrets set in an HTML tag a few words after their name (see {@link TAGGED_NAME}). */
-export function findTaggedSecrets(text: string, found: Found): void {
-  if (text.indexOf('</') === -1) return;
+export function findTaggedSecrets(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, CLOSING_TAG) || text.indexOf('</') === -1) return;
   eachMatch(TAGGED_NAME, text, (match) => {
     const from = match.index + match[0].length;
     const open = text.indexOf('<', from);
@@ -224,15 +238,18 @@ export function findTaggedSecrets(text: string, found: Found): void {
 
 /** "Password" as sentences in several languages write it before the password itself. */
 const PASSWORD_NOUN = /\b(?:password|passwort|kennwort|wachtwoord|senha|contrase(?:ñ|n)a|mot de passe)\b/gi;
+const PASSWORD_NOUN_WORDS = keywords('pass', 'kennwort', 'wachtwoord', 'senha', 'contrase');
 
 /** A heading over one-time codes: "Recovery codes", "backup codes:", "2FA codes". */
 const CODE_HEADING = /\b(?:recovery|backup|one-time|2fa|mfa|emergency|scratch)[ -]codes?\b/gi;
+const CODE_HEADING_WORDS = keywords('code');
 /** One code: `3eun8-7nrp2`, `8204-1937`, `k2m9x0p4`. */
 const ONE_TIME_CODE = /^[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{4,10})?$/;
 const CODE_LINES = 12;
 
 /** The codes listed after a recovery-code heading, on its line and the lines below. */
-export function findRecoveryCodes(text: string, found: Found): void {
+export function findRecoveryCodes(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, CODE_HEADING_WORDS)) return;
   eachMatch(CODE_HEADING, text, (match) => {
     let cursor = match.index + match[0].length;
     // the rest of the heading line may hold the codes too, after a colon
@@ -275,10 +292,11 @@ export function findRecoveryCodes(text: string, found: Found): void {
 const QUERY_CODE = /[?&]code=/g;
 const CALLBACK_URL = /callback|oauth|authoriz|redirect|signin|sign-in|login|sso|auth\/|state=/i;
 const URL_REACH = 512;
+const CODE_PARAMETER = keywords('code=');
 
 /** Finds OAuth authorization codes in redirect URLs (see {@link QUERY_CODE}). */
-export function findAuthorizationCodes(text: string, found: Found): void {
-  if (text.indexOf('code=') === -1) return;
+export function findAuthorizationCodes(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, CODE_PARAMETER) || text.indexOf('code=') === -1) return;
   // the URL read last, and whether it is a redirect: codes in the same URL share the verdict
   let urlEnd = -1;
   let isCallback = false;
@@ -303,6 +321,16 @@ export function findAuthorizationCodes(text: string, found: Found): void {
 
 /** How far before its query a URL's path is read for a sign of a redirect. */
 const URL_BACK = 128;
+
+/** The patterns gated on keywords, with their words, for the test that no gate hides a match. */
+export const ACCESS_PROSE_GATES: readonly PatternGate[] = [
+  [ACCESS_VERB, ACCESS_VERB_WORDS],
+  [LOGIN_NOUN, LOGIN_NOUN_WORDS],
+  [PASSWORD_NOUN, PASSWORD_NOUN_WORDS],
+  [CODE_HEADING, CODE_HEADING_WORDS],
+  [/<\//, CLOSING_TAG],
+  [/code=/, CODE_PARAMETER],
+];
 
 /** The regular expressions above, for the ReDoS check. */
 export const ACCESS_PROSE_PATTERNS: readonly RegExp[] = [

@@ -1,4 +1,5 @@
 import { CODE } from '../char-codes.js';
+import { holds, keywords, keywordsIn, type PatternGate } from '../keyword-gate.js';
 import type { Found } from '../leak-rule.js';
 import { eachMatch, isSpaceCode, lineEnd, scanRight } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
@@ -17,10 +18,18 @@ const PROPERTIES_LENGTH = 256;
 const VARIABLE_NAME = /(?:^|;)[ \t]*variable[ \t]*=[ \t]*([^;\]]{1,128})/i;
 const IS_SECRET = /(?:^|;)[ \t]*issecret[ \t]*=[ \t]*true\b/i;
 const VALUE_LENGTH = 1024;
+/** What opens a logging command: GitHub's `::` and Azure's `##`. */
+const CI_MARKS = keywords('::', '##');
+
+/** The gate above, for the test that no gate hides a match. */
+export const CI_COMMAND_GATES: readonly PatternGate[] = [
+  [/::/, CI_MARKS],
+  [/##/, CI_MARKS],
+];
 
 /** Finds the values of CI logging commands that set or mask a secret (see {@link MASK_COMMAND}). */
-export function findCiCommandSecrets(text: string, found: Found): void {
-  if (text.indexOf('::') === -1 && text.indexOf('##') === -1) return;
+export function findCiCommandSecrets(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, CI_MARKS) || (text.indexOf('::') === -1 && text.indexOf('##') === -1)) return;
   eachMatch(MASK_COMMAND, text, (match) => {
     const value = valueToLineEnd(text, match.index + match[0].length);
     if (value !== undefined && !isPlaceholderValue(text.slice(value.start, value.end)))

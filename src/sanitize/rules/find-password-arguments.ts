@@ -1,4 +1,5 @@
 import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
+import { holds, keywords, keywordsIn, type PatternGate } from '../keyword-gate.js';
 import type { Found } from '../leak-rule.js';
 import { REDACTED } from '../redacted.js';
 import {
@@ -726,8 +727,8 @@ function findShortFlagPasswords(text: string, found: Found): void {
 const SECURE_STRING = /\bConvertTo-SecureString\b/gi;
 const NET_USE = /\bnet(?:\.exe)?[ \t]+use\b/gi;
 
-/** `ConvertTo-SecureString 'X' -AsPlainText` and `net use \\host\share X /user:U`. */
-function findWindowsPasswords(text: string, found: Found): void {
+/** `ConvertTo-SecureString 'X' -AsPlainText`. */
+function findSecureStrings(text: string, found: Found): void {
   eachMatch(SECURE_STRING, text, (match) => {
     const limit = Math.min(text.length, match.index + 2048);
     let cursor = match.index + match[0].length;
@@ -744,6 +745,10 @@ function findWindowsPasswords(text: string, found: Found): void {
     }
     return cursor;
   });
+}
+
+/** `net use \\host\share X /user:U`: the password after the share. */
+function findNetUsePasswords(text: string, found: Found): void {
   eachMatch(NET_USE, text, (match) => {
     const limit = Math.min(text.length, match.index + 2048);
     let cursor = match.index + match[0].length;
@@ -1064,17 +1069,38 @@ function findPipedSecrets(text: string, found: Found): void {
 }
 
 /** Every credential written as an argument or in prose rather than as `key=value`. */
-export function findPasswordArguments(text: string, found: Found): void {
-  findPipedSecrets(text, found);
+export function findPasswordArguments(text: string, found: Found, held = keywordsIn(text)): void {
+  if (holds(held, ECHO_WORDS)) findPipedSecrets(text, found);
   findNamedArguments(text, found);
   findShortFlagPasswords(text, found);
-  findWindowsPasswords(text, found);
+  if (holds(held, SECURE_STRING_WORDS)) findSecureStrings(text, found);
+  if (holds(held, NET_WORDS)) findNetUsePasswords(text, found);
   findPasswordHashes(text, found);
-  findRecoveryPhrases(text, found);
-  findPositionalPasswords(text, found);
-  findChpasswdPairs(text, found);
-  findUsersSectionPasswords(text, found);
+  if (holds(held, RECOVERY_NAME_WORDS)) findRecoveryPhrases(text, found);
+  if (holds(held, POSITIONAL_WORDS)) findPositionalPasswords(text, found);
+  if (holds(held, CHPASSWD_WORDS)) findChpasswdPairs(text, found);
+  if (holds(held, USERS_SECTION_WORDS)) findUsersSectionPasswords(text, found);
 }
+
+// the words each pattern needs: one of each set stands in every match
+const ECHO_WORDS = keywords('echo', 'printf');
+const SECURE_STRING_WORDS = keywords('convertto-securestring');
+const NET_WORDS = keywords('net');
+const RECOVERY_NAME_WORDS = keywords('mnemonic', 'phrase', 'words', 'frase');
+const POSITIONAL_WORDS = keywords('rabbitmqctl', 'htpasswd', 'mosquitto_passwd', 'net', 'db2', 'sentinel');
+const CHPASSWD_WORDS = keywords('chpasswd');
+const USERS_SECTION_WORDS = keywords('[users]');
+
+/** The patterns gated above, with their words, for the test that no gate hides a match. */
+export const PASSWORD_ARGUMENT_GATES: readonly PatternGate[] = [
+  [ECHO, ECHO_WORDS],
+  [SECURE_STRING, SECURE_STRING_WORDS],
+  [NET_USE, NET_WORDS],
+  [RECOVERY_NAME, RECOVERY_NAME_WORDS],
+  [POSITIONAL_COMMAND, POSITIONAL_WORDS],
+  [CHPASSWD, CHPASSWD_WORDS],
+  [USERS_SECTION, USERS_SECTION_WORDS],
+];
 
 /** The regular expressions above, for the ReDoS check. */
 export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [

@@ -1,4 +1,5 @@
 import { CODE } from '../char-codes.js';
+import { holds, keywords, keywordsIn, type PatternGate } from '../keyword-gate.js';
 import type { Found } from '../leak-rule.js';
 import { eachMatch, isSpaceCode, lineEnd, lineStart, nextLineStart, scanRight } from '../text-scan.js';
 import { hasThreeKinds } from './find-access-prose.js';
@@ -17,6 +18,8 @@ const AUTH_COMMAND = /\bAUTH (?:PLAIN|XOAUTH2|OAUTHBEARER) /g;
 const PASSWORD_PROMPT = /\b334 UGFzc3dvcmQ6\b/g;
 /** IMAP's `LOGIN` (with its tag) and FTP's or POP3's `PASS`, opening a line or after `C: ` / `> `. */
 const LOGIN_OR_PASS = /(?:^|[\r\n]|[CS]: |> )(?:[A-Za-z]?\d+ LOGIN|PASS) /g;
+/** What each command above holds: the whole reader is skipped on a short text with none. */
+const PROTOCOL_COMMANDS = keywords('auth ', '334 ', 'login ', 'pass ');
 /** What a transcript writes before a client's line: `C: `, `CLIENT: `, `>>> `, `-> `. */
 const TRANSCRIPT_PREFIX = /(?:[A-Za-z]{1,6}: |[<>-]{1,3} )/y;
 /** A Redis `AUTH` as `MONITOR` prints it, its arguments quoted: `"AUTH" "X"`, `"auth" "user" "X"`. */
@@ -55,7 +58,8 @@ function followsUserLine(text: string, index: number): boolean {
 }
 
 /** Finds credentials in mail and file protocol transcripts (see the file comment). */
-export function findProtocolCredentials(text: string, found: Found): void {
+export function findProtocolCredentials(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, PROTOCOL_COMMANDS)) return;
   if (text.indexOf('AUTH') !== -1) {
     eachMatch(AUTH_COMMAND, text, (match) =>
       markToken(text, match.index + match[0].length, found, SHORTEST_ENCODED),
@@ -132,6 +136,13 @@ export function findKeySecretPairs(text: string, found: Found): void {
       if (!isPlaceholderValue(password)) found(start, start + password.length);
     });
 }
+
+/** The gate above, for the test that no gate hides a match. */
+export const PROTOCOL_CREDENTIAL_GATES: readonly PatternGate[] = [
+  [AUTH_COMMAND, PROTOCOL_COMMANDS],
+  [PASSWORD_PROMPT, PROTOCOL_COMMANDS],
+  [LOGIN_OR_PASS, PROTOCOL_COMMANDS],
+];
 
 /** The regular expressions above, for the ReDoS check. */
 export const PROTOCOL_CREDENTIAL_PATTERNS: readonly RegExp[] = [

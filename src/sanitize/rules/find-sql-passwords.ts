@@ -1,4 +1,5 @@
 import { CODE, isQuote } from '../char-codes.js';
+import { holds, keywords, keywordsIn, type PatternGate } from '../keyword-gate.js';
 import type { Found } from '../leak-rule.js';
 import { eachMatch, isSpaceCode, lineBreaksBetween, matchEnds } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
@@ -13,6 +14,7 @@ import { isPlaceholderValue } from './placeholders.js';
  */
 const IDENTIFIED_BY =
   /\bidentified[ \t]+(?:with[ \t]+['"`]?[\w-]{1,64}['"`]?[ \t]+)?(?:by|as)[ \t]+(?:password[ \t]+|values[ \t]+)?/gi;
+const IDENTIFIED_WORDS = keywords('identified');
 const VALUE_LENGTH = 256;
 /**
  * What makes the clause SQL rather than prose ("the user is identified by their e-mail"): a
@@ -22,8 +24,8 @@ const ACCOUNT_STATEMENT = /\b(?:(?:create|alter)[ \t]+(?:user|role|login)|grant|
 const STATEMENT_REACH = 256;
 
 /** Finds the password or hash of each `IDENTIFIED BY` clause (see {@link IDENTIFIED_BY}). */
-export function findSqlPasswords(text: string, found: Found): void {
-  if (text.length < 14) return;
+export function findSqlPasswords(text: string, found: Found, held = keywordsIn(text)): void {
+  if (text.length < 14 || !holds(held, IDENTIFIED_WORDS)) return;
   // the ends of the account statements, read once and only for a text that has a clause; each
   // clause then looks at the last one before it, and reads only the gap between the two
   let statementEnds: number[] | undefined;
@@ -77,6 +79,9 @@ function readSqlValue(text: string, from: number): { start: number; end: number 
   }
   return end > from ? { start: from, end } : undefined;
 }
+
+/** The pattern gated on keywords, with its words, for the test that no gate hides a match. */
+export const SQL_PASSWORD_GATES: readonly PatternGate[] = [[IDENTIFIED_BY, IDENTIFIED_WORDS]];
 
 /** The regular expressions above, for the ReDoS check. */
 export const SQL_PASSWORD_PATTERNS: readonly RegExp[] = [IDENTIFIED_BY, ACCOUNT_STATEMENT];

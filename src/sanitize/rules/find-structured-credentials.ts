@@ -1,4 +1,5 @@
 import { CODE, isAlphanumeric, isDigit, isHex, isQuote } from '../char-codes.js';
+import { holds, keywords, keywordsIn, type PatternGate } from '../keyword-gate.js';
 import type { Found } from '../leak-rule.js';
 import { eachMatch, isSpaceCode, isWordCode, lineEnd, matchStarts } from '../text-scan.js';
 import { isCredentialValue } from './find-secret-assignments.js';
@@ -27,12 +28,26 @@ function eachIndexOf(text: string, needle: string, visit: (index: number) => voi
 }
 
 /**
+ * The markers below, each with what must stand before it where that is one character: a
+ * Facebook app token's `|` follows the last digit of its app id.
+ */
+const INFIX_MARKS = keywords(
+  'q~',
+  ...Array.from({ length: 10 }, (_, digit) => `${digit}|`),
+  '%7c',
+  ':a',
+  't3blbkfj',
+  '.atlasv1.',
+);
+
+/**
  * Tokens recognised by a marker inside them rather than a prefix: Azure AD client secrets
  * (`…8Q~…`), Facebook app tokens (`<app id>|<secret>`), Telegram bot tokens (`<bot id>:A…`),
  * legacy OpenAI keys (`…T3BlbkFJ…`), Firebase Cloud Messaging server keys (`AAAA…:APA91b…`) and
  * Terraform Cloud tokens (`….atlasv1.…`).
  */
-export function findInfixTokens(text: string, reportFound: Found): void {
+export function findInfixTokens(text: string, reportFound: Found, held = keywordsIn(text)): void {
+  if (!holds(held, INFIX_MARKS)) return;
   const found: Found = (start, end) => {
     if (!isPlaceholderBody(text.slice(start, end))) reportFound(start, end);
   };
@@ -85,6 +100,7 @@ export function findInfixTokens(text: string, reportFound: Found): void {
 }
 
 const CURL = /\b(?:curl|wget|http)\b/g;
+const CURL_WORDS = keywords('curl', 'wget', 'http');
 const USER_OPTION = /[ \t](?:-u|--user|--proxy-user|--http-user|--password)(?:=|[ \t]{1,5})/g;
 
 /** Reads a shell word, quoted parts included: `'user:pass'`, `kevin:'pR…'`, `"{a}":"{b}"`. */
@@ -163,7 +179,8 @@ function isPlaceholderUser(word: string): boolean {
 const BRACED_TOKEN = /^\{(?=[^}]{0,127}\d)(?=[^}]{0,127}[A-Z])(?=[^}]{0,127}[a-z])[\w+/.=-]{8,128}\}$/;
 
 /** `curl -u user:password`, `--user 'user:password'` and the like, within a few lines of the command. */
-export function findCommandCredentials(text: string, found: Found): void {
+export function findCommandCredentials(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, CURL_WORDS)) return;
   let searchedUntil = 0;
   eachMatch(CURL, text, (match) => {
     const from = Math.max(match.index, searchedUntil);
@@ -186,6 +203,7 @@ export function findCommandCredentials(text: string, found: Found): void {
 
 const DATA_BLOCK = /\b(?:data|stringData):[ \t]*\r?\n/g;
 const SECRET_KIND = /\bkind:[ \t]*["']?secret\b/gi;
+const SECRET_KIND_WORDS = keywords('kind:');
 const DOCUMENT_BREAK = /\n---/g;
 
 function indentation(text: string, lineStart: number): number {
@@ -193,7 +211,8 @@ function indentation(text: string, lineStart: number): number {
 }
 
 /** The values under `data:` (or `stringData:`) in a Kubernetes Secret manifest. */
-export function findKubernetesSecretData(text: string, found: Found): void {
+export function findKubernetesSecretData(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, SECRET_KIND_WORDS)) return;
   const kinds = matchStarts(SECRET_KIND, text);
   if (kinds.length === 0) return;
   const breaks = matchStarts(DOCUMENT_BREAK, text);
@@ -244,10 +263,12 @@ export function findKubernetesSecretData(text: string, found: Found): void {
 }
 
 const XML_KEY_ATTRIBUTE = /\bkey=["']/gi;
+const XML_KEY_WORDS = keywords('key=');
 const XML_VALUE_ATTRIBUTE = /\bvalue=(["'])/i;
 
 /** `<add key="ClearTextPassword" value="…"/>`: NuGet and .NET appSettings credentials. */
-export function findKeyValueAttributes(text: string, found: Found): void {
+export function findKeyValueAttributes(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, XML_KEY_WORDS)) return;
   eachMatch(XML_KEY_ATTRIBUTE, text, (match) => {
     const quote = match[0].charAt(match[0].length - 1);
     const keyStart = match.index + match[0].length;
@@ -274,10 +295,11 @@ export function findKeyValueAttributes(text: string, found: Found): void {
  */
 const SESSION_STORE_KEY = /\b(?:sess|session|sessions|PHPREDIS_SESSION)[:_](?=[A-Za-z0-9_-]{20})/g;
 const SESSION_ID_LENGTH = 128;
+const SESSION_WORDS = keywords('sess');
 
 /** Finds session ids in session store keys (see {@link SESSION_STORE_KEY}). */
-export function findSessionStoreKeys(text: string, found: Found): void {
-  if (text.indexOf('sess') === -1 && text.indexOf('SESS') === -1) return;
+export function findSessionStoreKeys(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, SESSION_WORDS) || (text.indexOf('sess') === -1 && text.indexOf('SESS') === -1)) return;
   eachMatch(SESSION_STORE_KEY, text, (match) => {
     const start = match.index + match[0].length;
     let end = start;
@@ -332,9 +354,11 @@ export function findPgpassPasswords(text: string, found: Found): void {
  */
 const PWDUMP_LINE = /^[^:\s]{1,64}:\d{1,10}:(?=[0-9a-fA-F]{32}:[0-9a-fA-F]{32}:::)/gm;
 
+const PWDUMP_END = keywords(':::');
+
 /** Finds the LM and NT hashes of each password dump line (see {@link PWDUMP_LINE}). */
-export function findPasswordDumpHashes(text: string, found: Found): void {
-  if (text.indexOf(':::') === -1) return;
+export function findPasswordDumpHashes(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, PWDUMP_END) || text.indexOf(':::') === -1) return;
   eachMatch(PWDUMP_LINE, text, (match) => {
     const start = match.index + match[0].length;
     found(start, start + 65);
@@ -348,9 +372,12 @@ export function findPasswordDumpHashes(text: string, found: Found): void {
  */
 const DISCORD_TOKEN = /\b[MNO][A-Za-z0-9]{22,27}\.[\w-]{6,7}\.[\w-]{27,40}/g;
 const SNOWFLAKE_ID = /^\d{17,20}$/;
+/** The shortest token: a letter, 22 more, a dot, 6, a dot, 27. */
+const DISCORD_TOKEN_LENGTH = 58;
 
 /** Finds Discord bot tokens (see {@link DISCORD_TOKEN}). */
 export function findDiscordTokens(text: string, found: Found): void {
+  if (text.length < DISCORD_TOKEN_LENGTH) return;
   eachMatch(DISCORD_TOKEN, text, (match) => {
     const token = match[0];
     const id = Buffer.from(token.slice(0, token.indexOf('.')), 'base64').toString('latin1');
@@ -360,6 +387,7 @@ export function findDiscordTokens(text: string, found: Found): void {
 
 /** How far the list after `accounts` is read for keys, in characters. */
 const ACCOUNT_LIST_REACH = 8_192;
+const ACCOUNTS = keywords('accounts');
 
 /**
  * The private keys an Ethereum toolchain signs with, listed under a network's `accounts`
@@ -367,7 +395,8 @@ const ACCOUNT_LIST_REACH = 8_192;
  * that name such a value is a key; a transaction hash has the same shape, but no list of
  * accounts holds one, and an account's address is 40 digits.
  */
-export function findNetworkAccountKeys(text: string, found: Found): void {
+export function findNetworkAccountKeys(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, ACCOUNTS)) return;
   // a list read already holds the names inside it: each character is read for a key once
   let readUntil = 0;
   eachIndexOf(text, 'accounts', (index) => {
@@ -398,6 +427,7 @@ export function findNetworkAccountKeys(text: string, found: Found): void {
 
 /** A PuTTY key file's private part: `Private-Lines: N`, then N lines of base64. */
 const PUTTY_PRIVATE_LINES = /^Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?$/gm;
+const PUTTY_PRIVATE = keywords('private-lines');
 const PUTTY_LINE_LENGTH = 128;
 
 /**
@@ -405,8 +435,8 @@ const PUTTY_LINE_LENGTH = 128;
  * lines, or at the first line that is not base64 (`Private-MAC: …`, or the `[redacted]` that
  * took a block's place), so that redacted text does not read as a key again.
  */
-export function findPuttyPrivateLines(text: string, found: Found): void {
-  if (text.indexOf('Private-Lines') === -1) return;
+export function findPuttyPrivateLines(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, PUTTY_PRIVATE) || text.indexOf('Private-Lines') === -1) return;
   eachMatch(PUTTY_PRIVATE_LINES, text, (match) => {
     const start = match.index + match[0].length + 1;
     let end = start;
@@ -463,6 +493,24 @@ export function findSchemedPasswords(text: string, found: Found): void {
     return end;
   });
 }
+
+/** The patterns gated on keywords, with their words, for the test that no gate hides a match. */
+export const STRUCTURED_GATES: readonly PatternGate[] = [
+  [CURL, CURL_WORDS],
+  [SECRET_KIND, SECRET_KIND_WORDS],
+  [XML_KEY_ATTRIBUTE, XML_KEY_WORDS],
+  [/Q~/, INFIX_MARKS],
+  [/\d\|/, INFIX_MARKS],
+  [/%7C/, INFIX_MARKS],
+  [/:A/, INFIX_MARKS],
+  [/T3BlbkFJ/, INFIX_MARKS],
+  [/:APA91b/, INFIX_MARKS],
+  [/\.atlasv1\./, INFIX_MARKS],
+  [SESSION_STORE_KEY, SESSION_WORDS],
+  [/:::/, PWDUMP_END],
+  [/accounts/, ACCOUNTS],
+  [/Private-Lines/, PUTTY_PRIVATE],
+];
 
 /** The regular expressions above, for the ReDoS check. */
 export const STRUCTURED_PATTERNS: readonly RegExp[] = [

@@ -1,4 +1,5 @@
 import { CODE, isDigit, isLower, isUpper } from '../char-codes.js';
+import { holds, keywords, keywordsIn, type PatternGate } from '../keyword-gate.js';
 import type { Found } from '../leak-rule.js';
 import {
   eachMatch,
@@ -692,6 +693,7 @@ function followedByRule(text: string, start: number): boolean {
 
 /** The close of an HTML cell or term that may name a secret: `</th>`, `</td>`, `</dt>`. */
 const NAME_CELL_CLOSE = /<\/(?:th|td|dt)>/gi;
+const CLOSING_TAG = keywords('</');
 /** The opening of the cell or description after it: `<td>`, `<td class="x">`, `<dd>`. */
 const VALUE_CELL_OPEN = /\s{0,16}<(?:td|dd)\b[^<>]{0,64}>/iy;
 const HTML_NAME_LENGTH = 64;
@@ -703,8 +705,8 @@ const HTML_VALUE_LENGTH = 256;
  * `<dt>Token</dt><dd>X</dd>`. The name is the text of a cell, and the value the text of the
  * next cell, read up to its closing tag.
  */
-export function findHtmlCellSecrets(text: string, found: Found): void {
-  if (text.indexOf('</') === -1) return;
+export function findHtmlCellSecrets(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, CLOSING_TAG) || text.indexOf('</') === -1) return;
   eachMatch(NAME_CELL_CLOSE, text, (match) => {
     const close = match.index;
     const nameStart = lastIndexBetween(text, CODE.GREATER_THAN, Math.max(0, close - HTML_NAME_LENGTH), close);
@@ -731,6 +733,9 @@ export function findHtmlCellSecrets(text: string, found: Found): void {
     return end;
   });
 }
+
+/** The gate above, for the test that no gate hides a match. */
+export const TABLE_GATES: readonly PatternGate[] = [[NAME_CELL_CLOSE, CLOSING_TAG]];
 
 /** The regular expressions above, for the ReDoS check. */
 export const TABLE_PATTERNS: readonly RegExp[] = [TABLE_LINE, NAME_CELL_CLOSE, VALUE_CELL_OPEN];
