@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findLeaks } from './find-leaks.js';
+import { findLeaks, isKnownClean } from './find-leaks.js';
 
 function rulesIn(text: string): string[] {
   return [...new Set(findLeaks(text).map((found) => found.rule))];
@@ -189,5 +189,40 @@ describe('a bare UUID', () => {
     );
     // the shortcut is for the whole text only: a UUID beside a secret word is still read
     expect(findLeaks('HEROKU_API_KEY=2c1e4e9a-8f3b-4c1d-9a7e-5b6f7c8d9e0f').length).toBeGreaterThan(0);
+  });
+});
+
+/** FNV-1a over UTF-16 units, as the cache's table hashes a string. */
+function fnv(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1)
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash | 0;
+}
+
+describe('the memory of clean strings', () => {
+  it('remembers a clean string on its second scan, not its first', () => {
+    const text = `order 4411 shipped ${Math.random()}`;
+    findLeaks(text);
+    expect(isKnownClean(text)).toBe(false);
+    findLeaks(text);
+    expect(isKnownClean(text)).toBe(true);
+  });
+
+  it('remembers three strings that recur together on one place of its table', () => {
+    // three strings whose hashes fall on the same pair of places
+    const byPair = new Map<number, string[]>();
+    let trio: string[] | undefined;
+    for (let serial = 0; trio === undefined; serial += 1) {
+      const text = `status ${serial} of the batch`;
+      const pair = fnv(text) & 8191;
+      const texts = byPair.get(pair) ?? [];
+      texts.push(text);
+      byPair.set(pair, texts);
+      if (texts.length === 3) trio = texts;
+    }
+    for (let round = 0; round < 12; round += 1)
+      for (const text of trio) if (!isKnownClean(text)) findLeaks(text);
+    for (const text of trio) expect(isKnownClean(text), text).toBe(true);
   });
 });

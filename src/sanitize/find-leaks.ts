@@ -37,27 +37,38 @@ export function isKnownClean(text: string): boolean {
  * it is noted, in a table that allocates nothing; the second time, the hash is there and the
  * string is copied into the cache. Ids, timestamps and counters are new on every call and are
  * never seen twice: copying each of them into the cache, and the collector then moving the
- * copies to the old generation, cost a quarter of their scan. A hash shared by two strings only
- * remembers one of them a sight early, and a slot taken over by another string only late.
+ * copies to the old generation, cost a quarter of their scan.
+ *
+ * The table has two places for each hash, and a full pair gives up one of them in turn, so that
+ * three strings that recur together on one pair cannot keep pushing each other out: each is
+ * noted in time for a later sight. A hash shared by two strings only remembers one of them a
+ * sight early.
  */
-const SEEN_SLOTS = 4_096;
-const seenHashes = new Int32Array(SEEN_SLOTS);
+const SEEN_PAIRS = 8_192;
+const seenHashes = new Int32Array(2 * SEEN_PAIRS);
+let seenTurn = 0;
 
 /** FNV-1a over the string's UTF-16 units. */
 function hashOf(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1)
     hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  return hash;
+  return hash | 0;
+}
+
+/** Whether a clean string was seen before; if not, notes that it now has been. */
+function seenBefore(text: string): boolean {
+  const hash = hashOf(text);
+  const pair = (hash & (SEEN_PAIRS - 1)) << 1;
+  if (seenHashes[pair] === hash || seenHashes[pair + 1] === hash) return true;
+  const place =
+    seenHashes[pair] === 0 ? pair : seenHashes[pair + 1] === 0 ? pair + 1 : pair + (seenTurn++ & 1);
+  seenHashes[place] = hash;
+  return false;
 }
 
 function rememberClean(text: string): void {
-  const hash = hashOf(text);
-  const slot = hash & (SEEN_SLOTS - 1);
-  if (seenHashes[slot] !== hash) {
-    seenHashes[slot] = hash;
-    return;
-  }
+  if (!seenBefore(text)) return;
   if (knownCleanYoung.size >= KNOWN_CLEAN_GENERATION) {
     knownCleanOld = knownCleanYoung;
     knownCleanYoung = new Set<string>();
