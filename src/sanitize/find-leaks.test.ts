@@ -221,6 +221,7 @@ describe('the memory of clean strings', () => {
       byPair.set(pair, texts);
       if (texts.length === 3) trio = texts;
     }
+    // the pair may be full already, of strings the tests above saw once
     for (let round = 0; round < 12; round += 1)
       for (const text of trio) if (!isKnownClean(text)) findLeaks(text);
     for (const text of trio) expect(isKnownClean(text), text).toBe(true);

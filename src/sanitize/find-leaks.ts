@@ -39,14 +39,16 @@ export function isKnownClean(text: string): boolean {
  * never seen twice: copying each of them into the cache, and the collector then moving the
  * copies to the old generation, cost a quarter of their scan.
  *
- * The table has two places for each hash, and a full pair gives up one of them in turn, so that
- * three strings that recur together on one pair cannot keep pushing each other out: each is
- * noted in time for a later sight. A hash shared by two strings only remembers one of them a
- * sight early.
+ * The table has two places for each hash. A full pair takes a new hash only every other time, in
+ * one place and then the other: strings that recur together on one pair, more of them than it
+ * holds, would otherwise push each other out for ever (each replacing the one about to be seen
+ * again); skipping a write lets the hashes written stay until they are seen. A hash shared by
+ * two strings only remembers one of them a sight early.
  */
 const SEEN_PAIRS = 8_192;
 const seenHashes = new Int32Array(2 * SEEN_PAIRS);
-let seenTurn = 0;
+/** Per pair, how many new hashes met it full: 1 writes its first place, 3 its second, 0 and 2 neither. */
+const seenTurns = new Uint8Array(SEEN_PAIRS);
 
 /** FNV-1a over the string's UTF-16 units. */
 function hashOf(text: string): number {
@@ -59,11 +61,17 @@ function hashOf(text: string): number {
 /** Whether a clean string was seen before; if not, notes that it now has been. */
 function seenBefore(text: string): boolean {
   const hash = hashOf(text);
-  const pair = (hash & (SEEN_PAIRS - 1)) << 1;
+  const index = hash & (SEEN_PAIRS - 1);
+  const pair = index << 1;
   if (seenHashes[pair] === hash || seenHashes[pair + 1] === hash) return true;
-  const place =
-    seenHashes[pair] === 0 ? pair : seenHashes[pair + 1] === 0 ? pair + 1 : pair + (seenTurn++ & 1);
-  seenHashes[place] = hash;
+  if (seenHashes[pair] === 0) seenHashes[pair] = hash;
+  else if (seenHashes[pair + 1] === 0) seenHashes[pair + 1] = hash;
+  else {
+    const turn = (seenTurns[index] as number) & 3;
+    seenTurns[index] = turn + 1;
+    if (turn === 1) seenHashes[pair] = hash;
+    else if (turn === 3) seenHashes[pair + 1] = hash;
+  }
   return false;
 }
 
