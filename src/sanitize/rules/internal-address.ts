@@ -29,8 +29,8 @@ const CONSUL_INTERFACE = /\.(?:service|node|query|connect|virtual)\.(?:[\w-]{1,6
 const INTERNAL_SUFFIX =
   /\.(?:internal|local|localdomain|corp|lan|intranet|intra|int|private|home\.arpa|consul|svc|default)\b/gi;
 
-/** Zone labels that mark a private part of a public domain: `x.internal.example.com`. */
-const INTERNAL_ZONE_LABEL = /^(?:internal|intranet|intra|int|corp|lan|private)$/i;
+/** The suffixes whose label marks a private part of a public domain: `x.internal.example.com`. */
+const INTERNAL_ZONES = new Set(['.internal', '.intranet', '.intra', '.int', '.corp', '.lan', '.private']);
 
 /** Top-level domains a private zone is commonly put under; file extensions are left out. */
 const PUBLIC_TOP_LEVEL = new Set(
@@ -202,6 +202,32 @@ function isDigitCode(code: number): boolean {
 function privateRange(octets: readonly number[]): 'loopback' | 'private' | 'ten' | null {
   const [first = -1, second = -1] = octets;
   if (octets.some((octet) => octet > 255)) return null;
+  return rangeOf(first, second);
+}
+
+/**
+ * {@link privateRange} of the dotted quad `text[start, end)`, read in place: an address in every
+ * row of a table is read with no array made for it.
+ */
+function quadRange(text: string, start: number, end: number): 'loopback' | 'private' | 'ten' | null {
+  let first = -1;
+  let second = -1;
+  let octet = 0;
+  for (let cursor = start; cursor <= end; cursor += 1) {
+    const code = cursor === end ? 46 : text.charCodeAt(cursor);
+    if (code !== 46) {
+      octet = octet * 10 + code - 48;
+      continue;
+    }
+    if (octet > 255) return null;
+    if (first === -1) first = octet;
+    else if (second === -1) second = octet;
+    octet = 0;
+  }
+  return rangeOf(first, second);
+}
+
+function rangeOf(first: number, second: number): 'loopback' | 'private' | 'ten' | null {
   // 0.0.0.0 is no machine's address: it binds every interface, or, as 0.0.0.0/0, routes everywhere
   if (first === 127) return 'loopback';
   if (first === 192 && second === 168) return 'private';
@@ -280,7 +306,12 @@ function hostBeforeParen(text: string, paren: number): boolean {
  * Java's `host/10.1.2.3`, a host name before `(10.1.2.3)`, or a key or word naming an address.
  */
 function hasAddressContext(text: string, start: number, addressEnd: number): boolean {
-  if (start >= 7 && text.slice(start - 7, start).toLowerCase() === '::ffff:') return true;
+  if (
+    start >= 7 &&
+    text.charCodeAt(start - 1) === 58 &&
+    text.slice(start - 7, start).toLowerCase() === '::ffff:'
+  )
+    return true;
   let cursor = start;
   if (isQuoteCode(text.charCodeAt(cursor - 1))) cursor -= 1;
   const previous = text.charCodeAt(cursor - 1);
@@ -340,7 +371,7 @@ function hasVersionContext(text: string, start: number, end: number): boolean {
   if (previous === 45 && isLetterCode(text.charCodeAt(cursor - 2))) return true;
   const next = text.charCodeAt(end);
   if ((next === 45 || next === 43 || next === 46) && isLetterCode(text.charCodeAt(end + 1))) return true;
-  if (LATER_AFTER.test(text.slice(end, end + 16))) return true;
+  if ((next === 32 || next === 9) && LATER_AFTER.test(text.slice(end, end + 16))) return true;
   if (versionWordBefore(text, start) || inVersionColumn(text, start)) return true;
   // a word of its own (`ver 10.2.0.4`) or the last word of a key (`release_version=`)
   const { words, assigned } = wordsBefore(text, cursor);
@@ -414,18 +445,18 @@ function inVersionColumn(text: string, start: number): boolean {
   // a row starts after a line break at most ROW_REACH characters back
   if (newline === -1 || newline + 1 < start - ROW_REACH) return false;
   const lineStart = newline + 1;
-  const before = text.slice(lineStart, start);
-  const separator = before.includes('|')
-    ? '|'
-    : before.includes('\t')
-      ? '\t'
-      : before.includes(',')
-        ? ','
-        : '';
-  if (separator === '') return false;
-  const headerStart = blockStart(text, lineStart, separator.charCodeAt(0));
+  const separatorCode = holdsCode(text, lineStart, start, 124)
+    ? 124
+    : holdsCode(text, lineStart, start, 9)
+      ? 9
+      : holdsCode(text, lineStart, start, 44)
+        ? 44
+        : 0;
+  if (separatorCode === 0) return false;
+  const headerStart = blockStart(text, lineStart, separatorCode);
   if (headerStart === -1 || headerStart === lineStart) return false;
-  const column = before.split(separator).length - 1;
+  const separator = String.fromCharCode(separatorCode);
+  const column = text.slice(lineStart, start).split(separator).length - 1;
   const headerEnd = lineEnd(text, headerStart, ROW_REACH);
   const header = text.slice(headerStart, headerEnd).split(separator)[column] ?? '';
   const words = identifierWords(header.trim());
@@ -536,14 +567,17 @@ function findAddressesIn(text: string, spans: LeakSpan[]): void {
     // part of a longer dotted run such as a version "1.10.0.1.2" or an OID
     if (text.charCodeAt(end) === 46 && isDigitCode(text.charCodeAt(end + 1))) return;
     if (text.charCodeAt(start - 1) === 46) return;
-    const range = privateRange(match[0].split('.').map(Number));
+    const range = quadRange(text, start, end);
     const withPort = portEnd(text, end);
     const spanEnd = withPort > end ? withPort : cidrEnd(text, end);
     const inList =
       previousEnd >= 0 && start - previousEnd <= 9 && LIST_JOINER.test(text.slice(previousEnd, start));
     let leaked: boolean;
     let addressLike: boolean;
-    if (range === null || RESERVED_BLOCKS.has(text.slice(start, spanEnd))) {
+    if (
+      range === null ||
+      (spanEnd > end && text.charCodeAt(end) === 47 && RESERVED_BLOCKS.has(text.slice(start, spanEnd)))
+    ) {
       leaked = false;
       addressLike = spanEnd > end || hasAddressContext(text, start, end);
     } else if (range !== 'ten' || spanEnd > end) {
@@ -600,13 +634,14 @@ function findNames(text: string, spans: LeakSpan[]): void {
     if (hostStart === match.index || text.charCodeAt(hostStart) === 46) return;
     // the suffix ends the host name ("settings.local.json" is a file), unless it is an internal
     // zone under a public domain: `replica-2.internal.example.com`
+    const suffix = match[0].toLowerCase();
     if (next === 46 && isHostCode(text.charCodeAt(suffixEnd + 1))) {
+      if (!INTERNAL_ZONES.has(suffix)) return;
       hostEndAt ??= runEndReader(text, isHostCode);
       const hostEnd = internalZoneEnd(text, hostStart, match.index, suffixEnd, hostEndAt(suffixEnd, 253));
       if (hostEnd > suffixEnd) spans.push(span(hostStart, portEnd(text, hostEnd)));
       return;
     }
-    const suffix = match[0].toLowerCase();
     // `.int` ends public names (`who.int`) and code (`value.int`); it is internal only as a zone
     if (suffix === '.int') return;
     const withPort = portEnd(text, suffixEnd);
@@ -637,10 +672,11 @@ function findNames(text: string, spans: LeakSpan[]): void {
 }
 
 /**
- * The end of a host name whose internal zone label sits under a public domain
- * (`replica-2.internal.example.com`, `build.corp.acme.io`), or `suffixEnd` when the rest of the
- * name is not a public domain or the name reads as a code package (`com.acme.internal.net.Http`).
- * `nameEnd` is where the run of host characters after the suffix ends.
+ * The end of a host name whose internal zone label (`text[labelStart, suffixEnd)`, one of
+ * {@link INTERNAL_ZONES}) sits under a public domain (`replica-2.internal.example.com`,
+ * `build.corp.acme.io`), or `suffixEnd` when the rest of the name is not a public domain or the
+ * name reads as a code package (`com.acme.internal.net.Http`). `nameEnd` is where the run of
+ * host characters after the suffix ends.
  */
 function internalZoneEnd(
   text: string,
@@ -649,7 +685,6 @@ function internalZoneEnd(
   suffixEnd: number,
   nameEnd: number,
 ): number {
-  if (!INTERNAL_ZONE_LABEL.test(text.slice(labelStart + 1, suffixEnd))) return suffixEnd;
   let hostEnd = nameEnd;
   while (
     hostEnd > suffixEnd &&
@@ -675,7 +710,6 @@ export const internalAddressRule: LeakRule = {
     IPV4_ADDRESS,
     LOOPBACK_NAME,
     INTERNAL_SUFFIX,
-    INTERNAL_ZONE_LABEL,
     HOST_PLACEHOLDER,
     MANAGED_ENDPOINT,
     CONSUL_INTERFACE,
