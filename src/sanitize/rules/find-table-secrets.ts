@@ -423,12 +423,51 @@ function isCompoundName(text: string, cell: Cell): boolean {
   return false;
 }
 
+/** The longest one-line text {@link mayStartTable} reads by hand; a longer one goes to TABLE_LINE. */
+const SHORT_LINE = 512;
+
+/**
+ * Whether a text can hold a line that TABLE_LINE matches. A short text of one line that starts
+ * with no separator, rule or quote (after at most LISTING_INDENT blanks) and holds no comma, tab,
+ * two blanks in a row or blank before a cell separator cannot: most strings of tool data are such
+ * a text, and reading it here costs a fraction of entering the pattern. Any other text may.
+ */
+export function mayStartTable(text: string): boolean {
+  if (text.length > SHORT_LINE) return true;
+  let index = 0;
+  while (index < LISTING_INDENT && isBlank(text.charCodeAt(index))) index += 1;
+  const first = text.charCodeAt(index);
+  if (
+    first === CODE.HYPHEN ||
+    first === CODE.EQUALS ||
+    first === CODE.PIPE ||
+    first === CODE.PLUS ||
+    first === CODE.COLON ||
+    first === CODE.DOUBLE_QUOTE ||
+    (first >= 0x2500 && first <= 0x257f)
+  )
+    return true;
+  for (let cursor = index; cursor < text.length; cursor += 1) {
+    const code = text.charCodeAt(cursor);
+    // a line break of any kind starts a line of its own: the pattern reads those
+    if (code === CODE.NEWLINE || code === CODE.CARRIAGE_RETURN || code === 0x2028 || code === 0x2029)
+      return true;
+    if (code === CODE.COMMA || code === CODE.TAB) return true;
+    if (code === CODE.SPACE) {
+      const next = text.charCodeAt(cursor + 1);
+      if (next === CODE.SPACE || isCellSeparator(next)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Finds secrets in table rows and column listings. One pass over the lines: each line is read a
  * bounded number of times (once, and once more as the line after a row, to see whether a rule
  * follows it, which makes that row a header).
  */
 export function findTableSecrets(text: string, found: Found): void {
+  if (!mayStartTable(text)) return;
   // a pipe table: its header once read, how many data rows were read, and whether a rule framed it
   let pipeHeader: Header | undefined;
   let inPipeTable = false;

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { holds, keywordsIn } from '../keyword-gate.js';
 import { PLAIN_TEXT_GATES } from './credential.js';
+import { mayStartTable, TABLE_PATTERNS } from './find-table-secrets.js';
 
 /**
  * A copy of `pattern` that fast-check can generate from: word boundaries dropped, a lookahead
@@ -96,5 +97,52 @@ describe('pattern gates', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('the table gate', () => {
+  const tableLine = new RegExp(TABLE_PATTERNS[0]!.source, 'm');
+
+  it('lets through every short text a table line can start in', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'key',
+      ' ',
+      '  ',
+      '\t',
+      ',',
+      '|',
+      ' |',
+      '-',
+      '=',
+      '+',
+      ':',
+      '"',
+      "'",
+      '│',
+      '\n',
+      '\r',
+      '\u2028',
+      'x.y',
+      '9',
+    );
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        const text = pieces.join('');
+        if (!tableLine.test(text)) return;
+        checked++;
+        expect(mayStartTable(text), JSON.stringify(text)).toBe(true);
+      }),
+      // each case is a few pieces: many of them, so that every mark of a table is met alone
+      { numRuns: 3_000 },
+    );
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('turns down a short line that holds no mark of a table', () => {
+    expect(mayStartTable('ORD-8821 shipped on 2024-05-03')).toBe(false);
+    expect(mayStartTable('| a | b |')).toBe(true);
+    expect(mayStartTable('name  value')).toBe(true);
   });
 });
