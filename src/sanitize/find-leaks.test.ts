@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findLeaks, isKnownClean } from './find-leaks.js';
+import { findLeaks, hashOf, isKnownClean } from './find-leaks.js';
 
 function rulesIn(text: string): string[] {
   return [...new Set(findLeaks(text).map((found) => found.rule))];
@@ -192,14 +192,6 @@ describe('a bare UUID', () => {
   });
 });
 
-/** FNV-1a over UTF-16 units, as the cache's table hashes a string. */
-function fnv(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1)
-    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  return hash | 0;
-}
-
 describe('the memory of clean strings', () => {
   it('remembers a clean string on its second scan, not its first', () => {
     const text = `order 4411 shipped ${Math.random()}`;
@@ -215,7 +207,7 @@ describe('the memory of clean strings', () => {
     let trio: string[] | undefined;
     for (let serial = 0; trio === undefined; serial += 1) {
       const text = `status ${serial} of the batch`;
-      const pair = fnv(text) & 8191;
+      const pair = hashOf(text) & 8191;
       const texts = byPair.get(pair) ?? [];
       texts.push(text);
       byPair.set(pair, texts);

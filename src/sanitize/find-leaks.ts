@@ -50,8 +50,8 @@ const seenHashes = new Int32Array(2 * SEEN_PAIRS);
 /** Per pair, how many new hashes met it full: 1 writes its first place, 3 its second, 0 and 2 neither. */
 const seenTurns = new Uint8Array(SEEN_PAIRS);
 
-/** FNV-1a over the string's UTF-16 units. */
-function hashOf(text: string): number {
+/** FNV-1a over the string's UTF-16 units: the hash the second-sight table keeps. Exported for its test. */
+export function hashOf(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1)
     hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);

@@ -12,6 +12,7 @@ import {
   scanRight,
 } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
+import { CLOSING_TAG } from './find-table-secrets.js';
 import { isPlaceholderValue } from './placeholders.js';
 
 /**
@@ -214,7 +215,6 @@ const VALUE_TAG = /<(?:code|b|strong|kbd|em|i|tt|samp|mark)>/y;
 /** How far after the name the tag may open, and how long the value in it may be. */
 const TAG_REACH = 48;
 const TAGGED_LENGTH = 128;
-const CLOSING_TAG = keywords('</');
 
 /** Secrets set in an HTML tag a few words after their name (see {@link TAGGED_NAME}). */
 export function findTaggedSecrets(text: string, found: Found, held = keywordsIn(text)): void {

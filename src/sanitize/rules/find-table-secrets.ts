@@ -45,7 +45,7 @@ const LISTING_INDENT = 8;
  * or a quoted first cell of a CSV row, which may be an address (`"https://…",`, as a browser's
  * password export writes it). A pipe inside a word is no cell's edge: `auth0|6f1c…` is an id.
  */
-const TABLE_LINE =
+export const TABLE_LINE =
   /^[ \t]{0,8}(?:[-=|+:\u2500-\u257f]|[\w."'-]{1,64}(?:,|\t| {2}| [|\u2502\u2503\u2551])|[\w.-]{1,32}(?: [\w.-]{1,32}){1,2},|"[\w.:/@-]{1,128}",)/gm;
 
 /** Header cells over the names of a name/value table, compared without case, blanks or separators. */
@@ -732,7 +732,8 @@ function followedByRule(text: string, start: number): boolean {
 
 /** The close of an HTML cell or term that may name a secret: `</th>`, `</td>`, `</dt>`. */
 const NAME_CELL_CLOSE = /<\/(?:th|td|dt)>/gi;
-const CLOSING_TAG = keywords('</');
+/** What every closing tag holds: the HTML readers here and in find-access-prose share the set. */
+export const CLOSING_TAG = keywords('</');
 /** The opening of the cell or description after it: `<td>`, `<td class="x">`, `<dd>`. */
 const VALUE_CELL_OPEN = /\s{0,16}<(?:td|dd)\b[^<>]{0,64}>/iy;
 const HTML_NAME_LENGTH = 64;
