@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findLeaks, hashOf, isKnownClean } from './find-leaks.js';
+import { findLeaks, hashOf, isKnownClean, SEEN_PAIRS } from './find-leaks.js';
 
 function rulesIn(text: string): string[] {
   return [...new Set(findLeaks(text).map((found) => found.rule))];
@@ -207,7 +207,7 @@ describe('the memory of clean strings', () => {
     let trio: string[] | undefined;
     for (let serial = 0; trio === undefined; serial += 1) {
       const text = `status ${serial} of the batch`;
-      const pair = hashOf(text) & 8191;
+      const pair = hashOf(text) & (SEEN_PAIRS - 1);
       const texts = byPair.get(pair) ?? [];
       texts.push(text);
       byPair.set(pair, texts);

@@ -44,8 +44,9 @@ export function isKnownClean(text: string): boolean {
  * holds, would otherwise push each other out for ever (each replacing the one about to be seen
  * again); skipping a write lets the hashes written stay until they are seen. A hash shared by
  * two strings only remembers one of them a sight early.
+ * The number of pairs is a power of two, since a hash's low bits pick its pair.
  */
-const SEEN_PAIRS = 8_192;
+export const SEEN_PAIRS = 8_192;
 const seenHashes = new Int32Array(2 * SEEN_PAIRS);
 /** Per pair, how many new hashes met it full: 1 writes its first place, 3 its second, 0 and 2 neither. */
 const seenTurns = new Uint8Array(SEEN_PAIRS);
