@@ -254,6 +254,48 @@ describe('toJsonSafe, checking the copy for the sanitiser', () => {
     expect(redactValue(third, 'data').leaks).not.toEqual([]);
   });
 
+  it('takes a value found clean in a column as clean only in that column of that shape', () => {
+    const phrase = 'hunter2-but-long-enough';
+    // both shapes are met clean first, so later rows of either are known
+    expect(redactValue(toJsonSafe([{ password: '', user: 'ana' }], limits, true), 'data').leaks).toEqual([]);
+    const notes = toJsonSafe(
+      [
+        { note: phrase, user: 'ana' },
+        { note: phrase, user: 'bo' },
+      ],
+      limits,
+      true,
+    );
+    expect(redactValue(notes, 'data').leaks).toEqual([]);
+    // the same place in another shape, where the value is a secret's
+    const secrets = toJsonSafe(
+      [
+        { password: phrase, user: 'ana' },
+        { password: phrase, user: 'bo' },
+      ],
+      limits,
+      true,
+    );
+    expect(redactValue(secrets, 'data').value).toEqual([
+      { password: '[redacted]', user: 'ana' },
+      { password: '[redacted]', user: 'bo' },
+    ]);
+    // a getter that copies another shape while a row is read leaves each shape what it found
+    const row = {
+      note: phrase,
+      get user() {
+        toJsonSafe({ password: 'x', user: 'y' }, limits, true);
+        return 'cy';
+      },
+    };
+    expect(redactValue(toJsonSafe([row, { note: phrase, user: 'di' }], limits, true), 'data').leaks).toEqual(
+      [],
+    );
+    toJsonSafe([{ password: '', user: 'ana' }], limits, true);
+    const after = toJsonSafe([{ password: phrase, user: 'ana' }], limits, true);
+    expect(redactValue(after, 'data').value).toEqual([{ password: '[redacted]', user: 'ana' }]);
+  });
+
   it('answers for the copy it checked once, and then walks it like any value', () => {
     const copy = toJsonSafe({ rows: [{ sku: 'SKU-4411', status: 'north' }] }, limits, true) as {
       rows: Array<Record<string, string>>;

@@ -69,7 +69,7 @@ class Copier {
   visited = 0;
   // while checking: each string and key of the copy is read as the sanitiser's clean walk reads
   // it (under every rule, the strictest allowlist); the keys of an object met before are
-  // compared rather than checked again (see lastCheckedKeys)
+  // compared rather than checked again (see lastChecked)
   clean: boolean;
   readonly maxNodes: number;
   readonly maxDepth: number;
@@ -149,10 +149,8 @@ class Copier {
     // a row with the keys of the last one checked reuses their strengths; any other object has
     // its keys checked one by one as they are copied (only what is kept is read)
     // (read as a pair: a getter that copies in between writes both or neither)
-    const lastKeys = lastCheckedKeys;
-    const lastStrengths = lastCheckedStrengths;
-    const known =
-      this.clean && lastStrengths !== undefined && sameKeys(keys, lastKeys) ? lastStrengths : undefined;
+    const last = lastChecked;
+    const known = this.clean && last !== undefined && sameKeys(keys, last.keys) ? last : undefined;
     // sized once: pushing onto an empty list allocates room for 17
     const strengths: KeyStrength[] | undefined =
       this.clean && known === undefined ? new Array<KeyStrength>(keys.length) : undefined;
@@ -164,10 +162,10 @@ class Copier {
     // reading all 250,000 names again cost a third of its dispatch
     const held = complete ? keys : keys.slice(0, this.visited);
     // a name/value entry's value is judged by the name beside it: `{"name": "DB_PASSWORD", "value": …}`
-    const entry = known !== undefined ? lastCheckedEntry : isEntry(held);
+    const entry = known !== undefined ? known.entry : isEntry(held);
     if (this.clean && entry && !entryValuesCanStay(held, result)) this.clean = false;
     // and so is a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`)
-    const table = known !== undefined ? lastCheckedTable : tableKeys(held) !== undefined;
+    const table = known !== undefined ? known.table : tableKeys(held) !== undefined;
     if (
       this.clean &&
       table &&
@@ -177,12 +175,8 @@ class Copier {
       ) !== undefined
     )
       this.clean = false;
-    if (this.clean && strengths !== undefined && complete) {
-      lastCheckedEntry = entry;
-      lastCheckedTable = table;
-      lastCheckedKeys = keys;
-      lastCheckedStrengths = strengths;
-    }
+    if (this.clean && strengths !== undefined && complete)
+      lastChecked = { keys, strengths, entry, table, cleanValues: new Array<string>(keys.length) };
     return result;
   }
 
@@ -197,7 +191,7 @@ class Copier {
     object: object,
     keys: readonly string[],
     depth: number,
-    known: readonly KeyStrength[] | undefined,
+    known: CheckedShape | undefined,
     strengths: KeyStrength[] | undefined,
   ): Record<string, unknown> | undefined {
     let result: Record<string, unknown>;
@@ -209,7 +203,7 @@ class Copier {
     // a clone keeps symbol-keyed fields, which JSON has no place for: an object that has any is
     // copied key by key. Rows share the shape of the last object cloned, so only a new shape
     // is looked at (the look costs more than the clone).
-    if (!(known !== undefined && lastCheckedKeys === lastClonedKeys) && !sameKeys(keys, lastClonedKeys)) {
+    if (!(known !== undefined && known.keys === lastClonedKeys) && !sameKeys(keys, lastClonedKeys)) {
       if (Object.getOwnPropertySymbols(result).length > 0) return undefined;
       lastClonedKeys = keys;
     }
@@ -226,13 +220,13 @@ class Copier {
         return undefined;
       }
       const strength = this.strengthOf(keys, index, known, strengths);
-      index++;
+      const column = index++;
       if (key === '__proto__') {
         delete result[key];
         continue;
       }
       const field = result[key];
-      const copied = this.copyField(key, field, strength, depth);
+      const copied = this.copyField(key, field, strength, depth, known, column);
       if (copied === undefined) delete result[key];
       else if (copied !== field) result[key] = copied;
       if (this.full()) {
@@ -252,7 +246,7 @@ class Copier {
     object: object,
     keys: readonly string[],
     depth: number,
-    known: readonly KeyStrength[] | undefined,
+    known: CheckedShape | undefined,
     strengths: KeyStrength[] | undefined,
   ): Record<string, unknown> {
     const result: Record<string, unknown> = {};
@@ -260,7 +254,7 @@ class Copier {
     while (index < keys.length) {
       const key = keys[index]!;
       const strength = this.strengthOf(keys, index, known, strengths);
-      index++;
+      const column = index++;
       if (key === '__proto__') continue;
       let field: unknown;
       try {
@@ -268,7 +262,7 @@ class Copier {
       } catch {
         field = '[unreadable]';
       }
-      const copied = this.copyField(key, field, strength, depth);
+      const copied = this.copyField(key, field, strength, depth, known, column);
       if (copied !== undefined) result[key] = copied;
       if (this.full()) break;
     }
@@ -280,10 +274,10 @@ class Copier {
   strengthOf(
     keys: readonly string[],
     index: number,
-    known: readonly KeyStrength[] | undefined,
+    known: CheckedShape | undefined,
     strengths: KeyStrength[] | undefined,
   ): KeyStrength {
-    if (known !== undefined) return known[index]!;
+    if (known !== undefined) return known.strengths[index]!;
     if (strengths === undefined || !this.clean) return 'none';
     const key = keys[index]!;
     if (!isStrictlyCleanText(key)) this.clean = false;
@@ -292,8 +286,19 @@ class Copier {
     return strength;
   }
 
-  /** One field's copy, checked as the sanitiser's clean walk would read it under its key. */
-  copyField(key: string, field: unknown, strength: KeyStrength, depth: number): unknown {
+  /**
+   * One field's copy, checked as the sanitiser's clean walk would read it under its key. A field
+   * of a known shape (the key at `column` of `known`) that holds the string found clean there
+   * last is not checked again: columns repeat their values (states, dates, units) row after row.
+   */
+  copyField(
+    key: string,
+    field: unknown,
+    strength: KeyStrength,
+    depth: number,
+    known: CheckedShape | undefined,
+    column: number,
+  ): unknown {
     this.bytes += key.length + 3;
     let copied: unknown;
     // a string that fits, and a finite number, are their own copies: counted here as `copy`
@@ -311,8 +316,13 @@ class Copier {
     ) {
       this.nodes++;
       this.bytes += field.length + 3;
-      copied = field;
-    } else copied = this.copy(field, depth + 1);
+      if (!this.clean || (known !== undefined && known.cleanValues[column] === field)) return field;
+      if ((strength !== 'none' && isSecretByKeyName(strength, field)) || !isStrictlyCleanText(field))
+        this.clean = false;
+      else if (known !== undefined && field.length <= MAX_REMEMBERED_VALUE) known.cleanValues[column] = field;
+      return field;
+    }
+    copied = this.copy(field, depth + 1);
     if (!this.clean) return copied;
     if (typeof copied === 'string') {
       if ((strength !== 'none' && isSecretByKeyName(strength, copied)) || !isStrictlyCleanText(copied))
@@ -336,14 +346,28 @@ const MAX_CLONED_KEYS = 256;
 let lastClonedKeys: readonly string[] | undefined;
 
 /**
- * The keys of the last object a checking copy read in full and found clean, with their
- * strengths as secret names. Kept from one copy to the next: the rows of a list repeat their
- * keys, and so do the results of one tool from call to call. A key's cleanness and strength
- * depend on the key alone, so a match needs no check again.
+ * The keys of an object a checking copy read in full and found clean, and what was learnt of
+ * them. A key's cleanness and strength depend on the key alone (and on its neighbours, for a
+ * JWK's members), so an object with the same keys needs no check of them again.
  */
-let lastCheckedKeys: readonly string[] | undefined;
-let lastCheckedStrengths: readonly KeyStrength[] | undefined;
-/** Whether those keys make a name/value entry (see `isEntry`). */
-let lastCheckedEntry = false;
-/** Whether those keys can make a table of columns and rows (see `tableKeys`). */
-let lastCheckedTable = false;
+interface CheckedShape {
+  readonly keys: readonly string[];
+  /** Each key's strength as a secret's name. */
+  readonly strengths: readonly KeyStrength[];
+  /** Whether the keys make a name/value entry (see `isEntry`). */
+  readonly entry: boolean;
+  /** Whether the keys can make a table of columns and rows (see `tableKeys`). */
+  readonly table: boolean;
+  /** Per key, the last short string found clean under it (see copyField). */
+  readonly cleanValues: (string | undefined)[];
+}
+
+/**
+ * The last shape checked, kept from one copy to the next: the rows of a list repeat their keys,
+ * and so do the results of one tool from call to call. One object, replaced whole, so that a
+ * getter that copies in between leaves a shape's parts together.
+ */
+let lastChecked: CheckedShape | undefined;
+
+/** The longest string a shape remembers as clean: a column's states and dates, not its documents. */
+const MAX_REMEMBERED_VALUE = 256;
