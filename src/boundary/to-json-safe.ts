@@ -316,17 +316,15 @@ class Copier {
     ) {
       this.nodes++;
       this.bytes += field.length + 3;
-      if (!this.clean || (known !== undefined && known.cleanValues[column] === field)) return field;
-      if ((strength !== 'none' && isSecretByKeyName(strength, field)) || !isStrictlyCleanText(field))
-        this.clean = false;
-      else if (known !== undefined && field.length <= MAX_REMEMBERED_VALUE) known.cleanValues[column] = field;
-      return field;
-    }
-    copied = this.copy(field, depth + 1);
+      copied = field;
+    } else copied = this.copy(field, depth + 1);
     if (!this.clean) return copied;
     if (typeof copied === 'string') {
+      if (known !== undefined && known.cleanValues[column] === copied) return copied;
       if ((strength !== 'none' && isSecretByKeyName(strength, copied)) || !isStrictlyCleanText(copied))
         this.clean = false;
+      else if (known !== undefined && copied.length <= MAX_REMEMBERED_VALUE)
+        known.cleanValues[column] = copied;
     } else if (typeof copied === 'object' && copied !== null && holdsSecretBelow(strength, copied)) {
       // an entry under a secret's name holds that secret (`"x.password": {"value": …}`), and a
       // list under a password's name holds passwords (`"userPassword": ["X"]`)

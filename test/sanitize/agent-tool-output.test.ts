@@ -7,10 +7,10 @@ import { PASSWORD_ALPHABET, seededSecret, TOKEN_ALPHABET } from '../helpers/seed
 
 const password = seededSecret(PASSWORD_ALPHABET, 'Pw7', 8, 20);
 const token = seededSecret(TOKEN_ALPHABET, 'Tk9', 20, 40);
-// a word that marks a value as a placeholder (`fake`, `sample`) makes a stand-in, not a secret
+// a word that marks a value as a placeholder (`fake`, `sample`, `changeme`) makes a stand-in, not a secret
 const word = fc
   .stringMatching(/^[a-z]{3,9}$/)
-  .filter((text) => !/example|sample|dummy|placeholder|redacted|fake/.test(text));
+  .filter((text) => !/example|sample|dummy|placeholder|redacted|change_?me|replace_?me|fake/.test(text));
 
 describe('code search output', () => {
   it('reads `path:line:code` lines as search results, not as stack frames, in any language', () => {
