@@ -105,6 +105,44 @@ function span(start: number, end: number): LeakSpan {
   return { rule: 'stack-trace', start, end };
 }
 
+/** Whether a piece that starts at `start` belongs to the trace that `last` ends (see {@link joinTraceBlocks}). */
+function continuesTrace(text: string, last: LeakSpan, start: number): boolean {
+  return (
+    start - last.end <= LARGEST_GAP &&
+    lineBreaksBetween(text, last.end, Math.max(last.end, start)) <= LARGEST_GAP_LINES
+  );
+}
+
+/**
+ * The pieces of traces found so far. A piece that starts at or after the last one and continues
+ * its trace extends it instead of making an object of its own: 1 MB of frames is a handful of
+ * pieces, not one for each frame and location. The join at the end makes the same traces.
+ */
+class TracePieces {
+  readonly found: LeakSpan[] = [];
+  private last: LeakSpan | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly joinAsFound: boolean,
+  ) {}
+
+  add(start: number, end: number): void {
+    const last = this.last;
+    if (
+      this.joinAsFound &&
+      last !== undefined &&
+      start >= last.start &&
+      continuesTrace(this.text, last, start)
+    ) {
+      if (end > last.end) last.end = end;
+      return;
+    }
+    this.last = span(start, end);
+    this.found.push(this.last);
+  }
+}
+
 /** Whether the text in a V8 frame's parentheses is a code location rather than prose. */
 function isV8Location(location: string): boolean {
   if (location === 'native' || location.includes('<anonymous>') || location.startsWith('node:')) return true;
@@ -205,7 +243,7 @@ const PATH_REACH = 512;
 type EndOfLine = (index: number) => number;
 const LINE_REACH = 4096;
 
-function findFrames(text: string, spans: LeakSpan[], endOfLine: EndOfLine): void {
+function findFrames(text: string, pieces: TracePieces, endOfLine: EndOfLine): void {
   eachMatch(FRAME_TRIGGER, text, (match) => {
     const start = match.index;
     V8_FRAME_HEAD.lastIndex = start;
@@ -213,14 +251,14 @@ function findFrames(text: string, spans: LeakSpan[], endOfLine: EndOfLine): void
     if (head !== null) {
       const location = readParenthesised(text, start + head[0].length);
       if (location !== null && isV8Location(location.content)) {
-        spans.push(span(start, location.end));
+        pieces.add(start, location.end);
         return;
       }
     }
     V8_BARE_FRAME.lastIndex = start;
     const bare = V8_BARE_FRAME.exec(text);
     if (bare !== null && endsWithLineNumber(bare[0])) {
-      spans.push(span(start, start + bare[0].length));
+      pieces.add(start, start + bare[0].length);
       return;
     }
     DOTTED_FRAME_HEAD.lastIndex = start;
@@ -230,13 +268,13 @@ function findFrames(text: string, spans: LeakSpan[], endOfLine: EndOfLine): void
       const path = dotted[0].slice(3, -1);
       const qualifiedName = path.slice(path.lastIndexOf('/') + 1);
       if (location !== null && isDottedLocation(qualifiedName, location.content)) {
-        spans.push(span(start, endOfLine(start)));
+        pieces.add(start, endOfLine(start));
       }
     }
   });
 }
 
-function findErrorLines(text: string, spans: LeakSpan[], endOfLine: EndOfLine): void {
+function findErrorLines(text: string, pieces: TracePieces, endOfLine: EndOfLine): void {
   eachMatch(ERROR_NAME_END, text, (match) => {
     const nameStart = scanLeft(text, match.index, isErrorNameCode, 256);
     const name = text.slice(nameStart, match.index);
@@ -247,13 +285,13 @@ function findErrorLines(text: string, spans: LeakSpan[], endOfLine: EndOfLine): 
     if (simpleName.endsWith('Validation')) return;
     const before = text.slice(Math.max(0, nameStart - 16), nameStart);
     if (isLineStart(text, nameStart) || ERROR_NAME_CONTEXT.test(before)) {
-      spans.push(span(nameStart, endOfLine(nameStart)));
+      pieces.add(nameStart, endOfLine(nameStart));
     }
   });
   eachMatch(FATAL_LINE, text, (match) => {
     if (match[0] === 'panic: ' && !isLineStart(text, match.index)) return;
     if (match[0] === 'Uncaught ' && !namesException(text, match.index + match[0].length)) return;
-    spans.push(span(match.index, endOfLine(match.index)));
+    pieces.add(match.index, endOfLine(match.index));
   });
 }
 
@@ -268,11 +306,7 @@ function joinTraceBlocks(text: string, spans: LeakSpan[]): LeakSpan[] {
   const joined: LeakSpan[] = [];
   for (const piece of spans) {
     const last = joined[joined.length - 1];
-    if (
-      last !== undefined &&
-      piece.start - last.end <= LARGEST_GAP &&
-      lineBreaksBetween(text, last.end, Math.max(last.end, piece.start)) <= LARGEST_GAP_LINES
-    ) {
+    if (last !== undefined && continuesTrace(text, last, piece.start)) {
       last.end = Math.max(last.end, piece.end);
     } else joined.push(piece);
   }
@@ -325,21 +359,25 @@ export const stackTraceRule: LeakRule = {
   },
 };
 
-/** The stack-trace rule without {@link TRACE_MARK}'s shortcut, for the test that checks the shortcut changes nothing. */
-export function findTraces(text: string): LeakSpan[] {
-  const spans: LeakSpan[] = [];
+/**
+ * The stack-trace rule without {@link TRACE_MARK}'s shortcut, for the test that checks the shortcut
+ * changes nothing; `joinAsFound: false` keeps every piece apart until the end, for the test that
+ * checks that joining pieces as they are found changes nothing either.
+ */
+export function findTraces(text: string, joinAsFound = true): LeakSpan[] {
+  const pieces = new TracePieces(text, joinAsFound);
   // each span runs to its line's end: a line of many frames or locations is read once, not
   // once per location (1 MB of `a/b.go:1:` on one line read 4 KiB at each of its 116,000)
   const lineEndAt = lineEndReader(text);
   const endOfLine: EndOfLine = (index) => lineEndAt(index, LINE_REACH);
-  findFrames(text, spans, endOfLine);
+  findFrames(text, pieces, endOfLine);
   eachMatch(TRACE_HEADER, text, (match) => {
     if (match[0] === 'Caused by: ' && !namesException(text, match.index + match[0].length)) return;
-    spans.push(span(match.index, endOfLine(match.index)));
+    pieces.add(match.index, endOfLine(match.index));
   });
   eachMatch(PYTHON_FRAME_TRIGGER, text, (match) => {
     PYTHON_FRAME.lastIndex = match.index;
-    if (PYTHON_FRAME.exec(text) !== null) spans.push(span(match.index, endOfLine(match.index)));
+    if (PYTHON_FRAME.exec(text) !== null) pieces.add(match.index, endOfLine(match.index));
   });
   for (const location of [SCRIPT_LOCATION, NODE_INTERNAL_LOCATION]) {
     // a line of glued locations (`a/b.go:1:a/b.go:1:…`) is read once, not 512 characters a location
@@ -349,7 +387,7 @@ export function findTraces(text: string): LeakSpan[] {
       // the path before the location goes too: `/srv/app/main.go:42`, `in /src/Web/Startup.cs:line 61`
       const end = match.index + match[0].length;
       const pathStart = pathStartAt(match.index, end);
-      if (!isSearchMatch(text, pathStart, end)) spans.push(span(pathStart, endOfLine(match.index)));
+      if (!isSearchMatch(text, pathStart, end)) pieces.add(pathStart, endOfLine(match.index));
     });
   }
   if (text.indexOf(':') !== -1)
@@ -357,24 +395,24 @@ export function findTraces(text: string): LeakSpan[] {
       // back over the file's name and `(` to the qualified method: the frame goes whole
       let start = scanLeft(text, match.index + 1, isErrorNameCode, 256);
       if (text.charCodeAt(start - 1) === 40) start = scanLeft(text, start - 1, isFrameNameCode, 512);
-      spans.push(span(start, match.index + match[0].length));
+      pieces.add(start, match.index + match[0].length);
     });
   eachMatch(RUST_FRAME, text, (match) => {
-    if (isLineStart(text, match.index)) spans.push(span(match.index, endOfLine(match.index)));
+    if (isLineStart(text, match.index)) pieces.add(match.index, endOfLine(match.index));
   });
   eachMatch(NUMBERED_FRAME, text, (match) => {
     const opensLine =
       isLineStart(text, match.index) ||
       LOGCAT_PREFIX.test(text.slice(Math.max(0, match.index - 64), match.index));
-    if (opensLine) spans.push(span(match.index, endOfLine(match.index)));
+    if (opensLine) pieces.add(match.index, endOfLine(match.index));
   });
-  findErrorLines(text, spans, endOfLine);
+  findErrorLines(text, pieces, endOfLine);
   eachMatch(SYSTEM_ERROR_CODE, text, (match) => {
-    spans.push(span(match.index, match.index + match[0].length));
+    pieces.add(match.index, match.index + match[0].length);
   });
   if (text.indexOf('thrown in ') !== -1)
     eachMatch(PHP_THROWN, text, (match) => {
-      spans.push(span(match.index, match.index + match[0].length));
+      pieces.add(match.index, match.index + match[0].length);
     });
-  return joinTraceBlocks(text, spans);
+  return joinTraceBlocks(text, pieces.found);
 }
