@@ -78,9 +78,11 @@ function bareSpan(text: string, word: Word): Word {
 /** Whether a word given in a sentence is a password: shaped like one, and not a name or a place. */
 function isGivenPassword(value: string, quoted: boolean): boolean {
   if (value.length < (quoted ? 6 : 8) || value.length > VALUE_LENGTH) return false;
+  // the shape first: one read of the word turns down most words of a sentence
+  if (!hasThreeKinds(value)) return false;
   if (value.includes('://') || value.startsWith('/') || value.includes('@')) return false;
   if (NAME_AND_VERSION.test(value) || isPlaceholderValue(value)) return false;
-  return hasThreeKinds(value) && isCredentialValue(value, 'password');
+  return isCredentialValue(value, 'password');
 }
 
 /**

@@ -302,8 +302,16 @@ function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
   // an e-mail address (`password for bob@example.com`), not a password with an `@` (`Hooli@2021`)
   const at = value.indexOf('@');
   if (at === 0 || (at > 0 && EMAIL_ADDRESS.test(value))) return false;
-  if (!acceptsArgument(value, strength, false)) return false;
-  return !needsSecretShape(strength) || hasSecretShape(value);
+  return acceptsShapedArgument(value, strength);
+}
+
+/**
+ * An argument that is a credential and, where the name asks for one (see {@link needsSecretShape}),
+ * shaped like a secret. The shape is told first: it reads the value once, where the argument's
+ * checks search it several times, and most words after a password's name are prose.
+ */
+function acceptsShapedArgument(value: string, strength: KeyStrength): boolean {
+  return (!needsSecretShape(strength) || hasSecretShape(value)) && acceptsArgument(value, strength, false);
 }
 
 /** A whole e-mail address: a name, `@`, and a domain of dotted labels (`o@jc-.C@4MY!` is none). */
@@ -442,8 +450,7 @@ function reportProseValue(
   if (first.quoted) {
     if (
       !hasWhitespace(first.value) &&
-      acceptsArgument(first.value, strength, false) &&
-      (!needsSecretShape(strength) || hasSecretShape(first.value))
+      acceptsShapedArgument(first.value, strength)
     )
       found(first.start, first.end);
     return first.end;
@@ -454,8 +461,7 @@ function reportProseValue(
   const label = value.endsWith(':');
   if (
     !label &&
-    acceptsArgument(value, strength, false) &&
-    (!needsSecretShape(strength) || hasSecretShape(value)) &&
+    acceptsShapedArgument(value, strength) &&
     (COMPOUND_NAME.test(word) || isLineStart(text, start) || isNetrcLine(text, start))
   ) {
     found(first.start, first.end);
@@ -491,8 +497,7 @@ function reportProseValue(
     if (
       connector &&
       (next.quoted
-        ? acceptsArgument(next.value, strength, false) &&
-          (!needsSecretShape(strength) || hasSecretShape(next.value))
+        ? acceptsShapedArgument(next.value, strength)
         : acceptsProseValue(next.value, strength))
     ) {
       found(next.start, next.end);
