@@ -171,8 +171,10 @@ function findShapedVariables(text: string): number[] {
 /** `NAME=value` or a quoted `"NAME": value`, when the name reads as a variable. */
 function isPlainVariable(match: RegExpExecArray): boolean {
   const nameEnd = scanRight(match[0], 0, isVariableNameCode, 64);
-  const name = match[0].slice(0, nameEnd);
   const separator = match[0].charAt(match[0].length - 1);
+  // the usual case, told before the name is cut out: `NAME_WITH_UNDERSCORE=` is a variable
+  if (separator === '=' && match[0].lastIndexOf('_', nameEnd - 1) !== -1) return true;
+  const name = match[0].slice(0, nameEnd);
   // a `:` pair only counts when the name was quoted, as JSON quotes process.env keys
   const quoted = match[0].includes('"') || match[0].includes("'");
   if (separator === ':' && !quoted && !WELL_KNOWN_NAMES.has(name)) return false;
