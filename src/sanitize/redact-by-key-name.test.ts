@@ -88,6 +88,40 @@ describe('redaction by key name', () => {
   });
 });
 
+describe('a JSON text under a secret-named key', () => {
+  it('redacts it when a value inside is the secret, under whatever name the inside gives it', () => {
+    // Windows LAPS, as Get-ADComputer returns it: the password is `p`
+    const laps = { 'msLAPS-Password': '{"n":"Administrator","t":"1d9b2c4e8f0a000","p":"k7#Lm2pQ9xZr"}' };
+    expect(sanitizeValue(laps)).toEqual({ 'msLAPS-Password': '[redacted]' });
+    const answer = JSON.stringify({ access_token: 'ya29.a0AfB_byC7x9QkLm2pRt5vWz8Hq3', expires_in: 3600 });
+    expect(sanitizeValue({ token: answer })).toEqual({ token: '[redacted]' });
+    expect(sanitizeValue({ password: '["hunter2-but-longer"]' })).toEqual({ password: '[redacted]' });
+  });
+
+  it('keeps one that holds no secret, and judges a template that is no JSON as before', () => {
+    const kept = [
+      { token: '{"token_type":"bearer","expires_in":3600}' },
+      { password: '{}' },
+      { password: '[]' },
+      // names of secrets, not secrets
+      { api_key: '["prod-key","staging-key"]' },
+      { password: '{"value":"<your-password>"}' },
+      { password: '{base64(x)' },
+      { password: '{{ .Values.pw }}' },
+    ];
+    for (const value of kept) expect(sanitizeValue(value), JSON.stringify(value)).toEqual(value);
+  });
+
+  it('answers a hostile one without failing: deep nesting, many values, a text too long to read', () => {
+    expect(() => sanitizeValue({ password: '['.repeat(30_000) + ']'.repeat(30_000) })).not.toThrow();
+    const many = JSON.stringify(Array.from({ length: 5_000 }, () => 'ok'));
+    expect(sanitizeValue({ api_key: many })).toEqual({ api_key: '[redacted]' });
+    // longer than is read: no template runs that long, so it goes
+    const long = JSON.stringify({ note: 'x'.repeat(70_000) });
+    expect(isSecretByKeyName(secretKeyStrength('password'), long)).toBe(true);
+  });
+});
+
 describe('LeakRuleName', () => {
   it('names exactly the built-in rules, in order', () => {
     expect(LEAK_RULES.map((rule) => rule.name)).toEqual([...LEAK_RULE_NAMES]);

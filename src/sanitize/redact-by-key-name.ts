@@ -51,8 +51,11 @@ export function memberStrength(key: string, keys: readonly string[]): KeyStrengt
 export function isSecretByKeyName(strength: KeyStrength, value: string): boolean {
   if (strength === 'none') return false;
   const trimmed = value.trim();
+  if (trimmed.length === 0) return false;
+  const embedded = embeddedJsonHoldsSecret(strength, trimmed);
+  if (embedded !== undefined) return embedded;
   // `arn:aws:secretsmanager:…`, `op://vault/item/field`: where the secret is kept, not the secret
-  if (trimmed.length === 0 || isPlaceholderValue(trimmed) || isSecretReference(trimmed)) return false;
+  if (isPlaceholderValue(trimmed) || isSecretReference(trimmed)) return false;
   if (strength === 'password') return true;
   // `last_login: 2026-09-01T16:57:00Z`, `session_count: "12"`: a time or a number is no
   // credential, nor is a file's name (an S3 listing's `"Key": "reports/2026-11.csv"`)
@@ -62,6 +65,46 @@ export function isSecretByKeyName(strength: KeyStrength, value: string): boolean
   // the word describes the value (`required`, `encrypted`)
   if (strength === 'explicit' || strength === 'provider-secret') return !describesValue(trimmed);
   return !(trimmed.length <= ENUM_LIKE_LENGTH && ENUM_LIKE.test(trimmed));
+}
+
+/** The longest JSON text under a secret's name that is read for the secret inside it; a longer one is taken for a secret. */
+const EMBEDDED_JSON_LENGTH = 65_536;
+/** The most strings of such a text that are judged; a text with more is taken for a secret. */
+const EMBEDDED_JSON_LEAVES = 4_096;
+
+/**
+ * Whether a JSON object or list written as a string under a secret's name holds the secret:
+ * Windows LAPS keeps `"msLAPS-Password": "{\"n\":\"Administrator\",\"p\":\"…\"}"`, and a
+ * token endpoint's answer is often kept as text. The secret is one of its values, under a name of
+ * its own that need not say so (`p`), so each string in it is judged as an item of a list under
+ * the outer name (see {@link isListedSecret}): any value but a placeholder under a
+ * password's name, a token-shaped one under another secret's. Undefined for a text that is no
+ * such JSON (`{base64(…`, `{{ .Values.token }}`), which is judged as before.
+ */
+function embeddedJsonHoldsSecret(strength: KeyStrength, trimmed: string): boolean | undefined {
+  const first = trimmed.charCodeAt(0);
+  if (first !== 123 && first !== 91) return undefined;
+  // no template or placeholder runs this long: too much to read, and too much to keep
+  if (trimmed.length > EMBEDDED_JSON_LENGTH) return true;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const pending: unknown[] = [parsed];
+  let judged = 0;
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node === 'string') {
+      judged += 1;
+      if (judged > EMBEDDED_JSON_LEAVES || isListedSecret(strength, node)) return true;
+    } else if (typeof node === 'object' && node !== null) {
+      for (const child of Object.values(node)) pending.push(child);
+    }
+  }
+  return false;
 }
 
 /** A tracker's issue key: a project's capitals, a hyphen and a number (`SEC-42`, `PLAT2-1187`). */
