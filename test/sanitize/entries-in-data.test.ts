@@ -58,6 +58,42 @@ describe('name/value entries in returned data', () => {
   });
 });
 
+describe('an entry with several name-like keys, as a registry listing writes one', () => {
+  const entry = (hidden: string) => [
+    { name: 'AutoAdminLogon', type: 'REG_SZ', data: '1' },
+    { name: 'DefaultUserName', type: 'REG_SZ', data: 'kiosk' },
+    { name: 'DefaultPassword', type: 'REG_SZ', data: hidden },
+  ];
+
+  it('redacts the value the secret-named key names, whichever name-like key follows it, as data and as text', () => {
+    fc.assert(
+      fc.property(secret, fc.constantFrom('data', 'value', 'Data'), (hidden, valueKey) => {
+        const values = entry(hidden).map(({ name, type, data }) => ({ name, type, [valueKey]: data }));
+        expect(json({ values })).not.toContain(hidden);
+        // the same listing returned as text: JSON, and YAML
+        expect(json(JSON.stringify(values))).not.toContain(hidden);
+        const yaml = values.map(
+          (value) => `- name: ${value.name}\n  type: REG_SZ\n  ${valueKey}: ${value[valueKey]}`,
+        );
+        expect(json(yaml.join('\n'))).not.toContain(hidden);
+      }),
+    );
+  });
+
+  it("keeps the other entries' values, and does not carry a name into the next entry", () => {
+    const values = entry('Winter!2026x');
+    const out = json(JSON.stringify(values));
+    expect(out).toContain('kiosk');
+    // a secret's name with no value of its own says nothing about the entry after it
+    const apart = JSON.stringify([
+      { name: 'DB_PASSWORD', enabled: true },
+      { type: 'gauge', value: 'b2hJk9qX' },
+    ]);
+    expect(json(apart)).toContain('b2hJk9qX');
+    expect(json({ name: 'orders', type: 'table', data: 'shipped' })).toContain('shipped');
+  });
+});
+
 describe('fields of password managers and cluster configs in returned data', () => {
   it("redacts a 1Password item's concealed field and an account key named inside a longer key", () => {
     fc.assert(

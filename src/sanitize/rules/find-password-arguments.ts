@@ -448,10 +448,7 @@ function reportProseValue(
   if (!first.quoted && PAIR.test(first.value)) return first.start;
   if (strength !== 'password' && !first.quoted && namesSecret(first.value)) return first.start;
   if (first.quoted) {
-    if (
-      !hasWhitespace(first.value) &&
-      acceptsShapedArgument(first.value, strength)
-    )
+    if (!hasWhitespace(first.value) && acceptsShapedArgument(first.value, strength))
       found(first.start, first.end);
     return first.end;
   }
@@ -496,9 +493,7 @@ function reportProseValue(
     if (strength !== 'password' && !next.quoted && namesSecret(next.value)) return next.start;
     if (
       connector &&
-      (next.quoted
-        ? acceptsShapedArgument(next.value, strength)
-        : acceptsProseValue(next.value, strength))
+      (next.quoted ? acceptsShapedArgument(next.value, strength) : acceptsProseValue(next.value, strength))
     ) {
       found(next.start, next.end);
       return next.end;

@@ -533,6 +533,9 @@ const VALUE_KEYS = new Set([
   // typed credential's text (`{"type": "password", "raw": …}`)
   'servervalue',
   'raw',
+  // a registry value as `reg query` lists it and tools return it (`{"name": "DefaultPassword",
+  // "type": "REG_SZ", "data": …}`), and a DNS or key-value store's record
+  'data',
 ]);
 
 /**
@@ -628,6 +631,22 @@ function findPendingValue(
 /** Whether an entry closes (`}`) between two offsets: a name and a value on either side belong to different entries. */
 function closesBetween(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index += 1) if (text.charCodeAt(index) === CODE.CLOSE_BRACE) return true;
+  return false;
+}
+
+/**
+ * Whether an entry ends in `text[from, to)`: an object closes, or a YAML list starts its next
+ * item (`\n  - name: LOG_FORMAT`), as Kubernetes env lists write one entry after another.
+ */
+function endsEntryBetween(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === CODE.CLOSE_BRACE) return true;
+    if (code !== CODE.NEWLINE) continue;
+    let cursor = index + 1;
+    while (cursor < to && isBlank(text.charCodeAt(cursor))) cursor += 1;
+    if (text.charCodeAt(cursor) === CODE.HYPHEN && isBlank(text.charCodeAt(cursor + 1))) return true;
+  }
   return false;
 }
 
@@ -1041,11 +1060,20 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     if (role === 'name') {
       // `- name: DB_PASSWORD`, `"Key": "API_TOKEN"`: the name decides the entry's value
       const named = readValue(text, operator.end, key.element);
-      namedStrength =
+      const nameStrength =
         named === undefined || named.end - named.start > KEY_LENGTH
           ? 'none'
           : cachedKeyStrength(text.slice(named.start, named.end));
-      namedUntil = (named?.end ?? operator.end) + PAIR_REACH;
+      // an entry may hold more than one name-like key (`"name": "DefaultPassword", "type":
+      // "REG_SZ"`): one that names no secret leaves the entry to the secret's name before it
+      const keepsEarlierName =
+        nameStrength === 'none' &&
+        index < namedUntil &&
+        !endsEntryBetween(text, namedUntil - PAIR_REACH, key.start);
+      if (!keepsEarlierName) {
+        namedStrength = nameStrength;
+        namedUntil = (named?.end ?? operator.end) + PAIR_REACH;
+      }
       if (pendingFrom !== -1 && namedStrength !== 'none' && pendingFrom + PAIR_REACH > key.start)
         findPendingValue(text, pendingFrom, key.start, namedStrength, found);
       pendingFrom = -1;
