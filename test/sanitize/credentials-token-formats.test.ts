@@ -99,3 +99,58 @@ describe('provider token formats', () => {
     }
   });
 });
+
+describe('a token with a known prefix that something cut short', () => {
+  // each a prefix, and a body shorter than its format's least length but long enough to guess from
+  const cut = fc
+    .tuple(
+      fc.constantFrom('ghp_', 'github_pat_', 'glpat-', 'sk-proj-', 'xkeysib-', 'npm_'),
+      body(ALPHANUMERIC, 18),
+    )
+    .map(([prefix, rest]) => `${prefix}${rest}`);
+
+  it('is redacted where the text ends in it, or an ellipsis cuts it', () => {
+    fc.assert(
+      fc.property(cut, (token) => {
+        for (const text of [
+          token,
+          `token: ${token}`,
+          `token: ${token}… (truncated)`,
+          `${token}... [1 more]`,
+        ]) {
+          expect(redactText(text).text.includes(token), text).toBe(false);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is redacted whole when it wraps onto the lines below, as a narrow terminal prints it', () => {
+    fc.assert(
+      fc.property(body(ALPHANUMERIC, 30), body(ALPHANUMERIC, 30), (first, second) => {
+        const text = `$ gh auth token\ngithub_pat_11${first}\n${second}\n$ `;
+        const redacted = redactText(text).text;
+        expect(redacted).not.toContain(first);
+        expect(redacted).not.toContain(second);
+        expect(redacted.startsWith('$ gh auth token\n')).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('stays when nothing cut it, when it is short or a placeholder, and takes no word from the next line', () => {
+    for (const text of [
+      'set GITHUB_TOKEN to your ghp_4fK2mQ9xL7pR3tV8 token and run it again',
+      'see ghp_ReadTheDocsPage',
+      'tokens look like ghp_xxxxxxxxxxxxxxxxxxxx',
+      'key-value-pairs-in-config',
+    ]) {
+      expect(
+        findLeaks(text).filter((span) => span.rule === 'credential'),
+        text,
+      ).toEqual([]);
+    }
+    // a line that is not the rest of the token is left as it is
+    expect(redactText('glpat-Q7mN2xR8kL4pV9wTzz\nDone').text).toContain('Done');
+  });
+});

@@ -237,8 +237,12 @@ function scanTokens(text: string, found: (start: number, end: number) => void): 
         const limit = Math.min(text.length, bodyStart + format.maximumLength + 1);
         while (bodyEnd < limit && accepts(text.charCodeAt(bodyEnd))) bodyEnd += 1;
         outcome = judge(text, index, bodyStart, bodyEnd, format);
+        let end = outcome === 'found' ? trimmedEnd(text, bodyStart, bodyEnd) : -1;
+        if (end === -1 && prefix.length >= CUT_PREFIX_LENGTH) {
+          end = cutTokenEnd(text, index, bodyStart, bodyEnd, format, accepts);
+          if (end !== -1) outcome = 'found';
+        }
         if (outcome === 'found') {
-          const end = trimmedEnd(text, bodyStart, bodyEnd);
           found(index, end);
           index = end - 1;
           previousIsWord = true;
@@ -250,6 +254,61 @@ function scanTokens(text: string, found: (start: number, end: number) => void): 
     }
   }
   return skipUntil;
+}
+
+/** The shortest prefix, and the shortest body, that make a token cut short still one. */
+const CUT_PREFIX_LENGTH = 4;
+const CUT_BODY_LENGTH = 16;
+/** How many lines a token wrapped at a terminal's width may run on. */
+const WRAPPED_LINES = 4;
+
+/**
+ * Where a token of `format` that is too short to be one ends, when something cut it short: the
+ * text ends in it, an ellipsis follows it (`ghp_4fK2mQ9xL7pR3tV8wZ1…`), or it wraps onto the
+ * next lines, which hold nothing but its characters (`gh auth token` in a narrow terminal).
+ * The model must read none of it: two thirds of a token leave little to guess. -1 when it is no
+ * such token: a prefix of four characters at least, a body of sixteen that mixes letters and
+ * digits or cases, and no placeholder.
+ */
+function cutTokenEnd(
+  text: string,
+  start: number,
+  bodyStart: number,
+  bodyEnd: number,
+  format: TokenFormat,
+  accepts: Accepts,
+): number {
+  const end = trimmedEnd(text, bodyStart, bodyEnd);
+  const length = end - bodyStart;
+  if (length < CUT_BODY_LENGTH || length >= format.minimumLength) return -1;
+  const body = text.slice(bodyStart, end);
+  if (!hasMixedClasses(body) || isPlaceholderBody(body, false) || isKnownPublicValue(text.slice(start, end)))
+    return -1;
+  if (shannonEntropyBitsPerCharacter(body) < 3) return -1;
+  if (end === text.length || text.startsWith('…', end) || text.startsWith('...', end)) return end;
+  // wrapped: the rest stands alone on the lines below, and makes the token whole
+  let wrappedEnd = end;
+  let wrappedLength = length;
+  for (let lines = 0; lines < WRAPPED_LINES && wrappedLength < format.minimumLength; lines += 1) {
+    const lineStart = afterLineBreak(text, wrappedEnd);
+    if (lineStart === -1) return -1;
+    // no further than a whole token runs, so a long line after a short token is not read to its end
+    const lineLimit = Math.min(text.length, lineStart + format.maximumLength + 1);
+    let lineEnd = lineStart;
+    while (lineEnd < lineLimit && accepts(text.charCodeAt(lineEnd))) lineEnd += 1;
+    if (lineEnd - lineStart < 8 || (lineEnd < text.length && afterLineBreak(text, lineEnd) === -1)) return -1;
+    wrappedEnd = lineEnd;
+    wrappedLength += lineEnd - lineStart;
+  }
+  return wrappedLength >= format.minimumLength ? wrappedEnd : -1;
+}
+
+/** Where the line after the break at `index` starts (`\n` or `\r\n`), or -1 when no break is there. */
+function afterLineBreak(text: string, index: number): number {
+  if (text.charCodeAt(index) === CODE.NEWLINE) return index + 1;
+  if (text.charCodeAt(index) === CODE.CARRIAGE_RETURN && text.charCodeAt(index + 1) === CODE.NEWLINE)
+    return index + 2;
+  return -1;
 }
 
 /** The end of a token body without the sentence punctuation that may follow it. */
