@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import { redactText } from '../../src/sanitize/redact-text.js';
+import { keyStrength } from '../../src/sanitize/rules/secret-key-names.js';
+import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
 
 /** A password a person or a generator would pick: letters, a digit, maybe a symbol; never a placeholder. */
 const password = fc
@@ -228,5 +230,19 @@ describe('session cookies, URL signatures and password hashes', () => {
       ),
     ).toBe(false);
     expect(findLeaks('echo "$1$2" and cost $5 $6')).toEqual([]);
+  });
+});
+
+describe("a directory client's password in its configuration", () => {
+  it("redacts nslcd's bindpw and OpenLDAP's rootpw, and keeps the lines around them", () => {
+    const config =
+      'uri ldap://ldap01\nbinddn cn=nslcd,ou=svc,dc=corp\nbindpw zq2BpaAg9IHxi1aMWrAQ\nssl start_tls';
+    const out = String(sanitizeValue(config));
+    expect(out).not.toContain('zq2BpaAg9IHxi1aMWrAQ');
+    expect(out).toContain('binddn cn=nslcd,ou=svc,dc=corp');
+    expect(String(sanitizeValue('rootpw Secr3tRoot!'))).not.toContain('Secr3tRoot!');
+    // a word that merely ends in pw is no name of a password
+    expect(keyStrength('bindpw')).toBe('password');
+    expect(keyStrength('kpw')).toBe('none');
   });
 });

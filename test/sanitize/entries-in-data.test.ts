@@ -91,6 +91,9 @@ describe('an entry with several name-like keys, as a registry listing writes one
     ]);
     expect(json(apart)).toContain('b2hJk9qX');
     expect(json({ name: 'orders', type: 'table', data: 'shipped' })).toContain('shipped');
+    // a value SOPS encrypted holds `data:` as a part of its own, under whatever key
+    const sops = 'secretTemplates:\n-   name: ENC[AES256_GCM,data:W3PiZ6lD6bpfAdI=,iv:2qF98Zk=,type:str]';
+    expect(json(sops)).toBe(JSON.stringify(sops));
   });
 });
 

@@ -22,6 +22,13 @@ describe('credentials in mail and file protocol transcripts', () => {
           ],
           [`a001 LOGIN ${name} ${secret}\na001 OK LOGIN completed`, secret],
           [`USER ${name}\n331 Password required\nPASS ${secret}\n230 Logged in`, secret],
+          // a log that stamps each line, as PHPMailer's debug output does
+          [
+            `03:59:24 SERVER -> CLIENT: 334 UGFzc3dvcmQ6\n03:59:24 CLIENT -> SERVER: ${base64(secret)}\n03:59:24 SERVER -> CLIENT: 235 ok`,
+            base64(secret),
+          ],
+          // Python imaplib's debug output: a tag of letters and digits, the bytes quoted, the password too
+          [`  26:36.67 > b'VAH51 LOGIN ${name} "${secret}"'\n  26:36.70 < b'VAH51 OK Logged in'`, secret],
         ];
         for (const [transcript, hidden] of transcripts) {
           const out = String(sanitizeValue(transcript));

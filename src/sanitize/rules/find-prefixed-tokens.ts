@@ -268,7 +268,7 @@ const WRAPPED_LINES = 4;
  * next lines, which hold nothing but its characters (`gh auth token` in a narrow terminal).
  * The model must read none of it: two thirds of a token leave little to guess. -1 when it is no
  * such token: a prefix of four characters at least, a body of sixteen that mixes letters and
- * digits or cases, and no placeholder.
+ * digits or cases, and no placeholder or base64 JSON header.
  */
 function cutTokenEnd(
   text: string,
@@ -282,8 +282,11 @@ function cutTokenEnd(
   const length = end - bodyStart;
   if (length < CUT_BODY_LENGTH || length >= format.minimumLength) return -1;
   const body = text.slice(bodyStart, end);
-  if (!hasMixedClasses(body) || isPlaceholderBody(body, false) || isKnownPublicValue(text.slice(start, end)))
-    return -1;
+  // the start of base64 JSON (`ops_eyJzaWduSW5BZGRyZXNzIjoi…`, `{"signInAddress":…`) is its header,
+  // which a document elides the rest after: the secret sits further on
+  const token = text.slice(start, end);
+  if (token.includes('eyJ')) return -1;
+  if (!hasMixedClasses(body) || isPlaceholderBody(body, false) || isKnownPublicValue(token)) return -1;
   if (shannonEntropyBitsPerCharacter(body) < 3) return -1;
   if (end === text.length || text.startsWith('…', end) || text.startsWith('...', end)) return end;
   // wrapped: the rest stands alone on the lines below, and makes the token whole

@@ -16,8 +16,11 @@ import { isPlaceholderValue } from './placeholders.js';
 const AUTH_COMMAND = /\bAUTH (?:PLAIN|XOAUTH2|OAUTHBEARER) /g;
 /** The server's base64 "Password:" prompt in `AUTH LOGIN`. */
 const PASSWORD_PROMPT = /\b334 UGFzc3dvcmQ6\b/g;
-/** IMAP's `LOGIN` (with its tag) and FTP's or POP3's `PASS`, opening a line or after `C: ` / `> `. */
-const LOGIN_OR_PASS = /(?:^|[\r\n]|[CS]: |> )(?:[A-Za-z]?\d+ LOGIN|PASS) /g;
+/**
+ * IMAP's `LOGIN` (with its tag, `a1` or Python imaplib's `VAH51`) and FTP's or POP3's `PASS`,
+ * opening a line or after `C: ` / `> `, and inside the bytes imaplib's debug output prints (`> b'…'`).
+ */
+const LOGIN_OR_PASS = /(?:^|[\r\n]|[CS]: |> )(?:b['"])?(?:[A-Za-z0-9]{0,8}\d LOGIN|PASS) /g;
 /** What each command above holds: the whole reader is skipped on a short text with none. */
 const PROTOCOL_COMMANDS = keywords('auth ', '334 ', 'login ', 'pass ');
 /** What a transcript writes before a client's line: `C: `, `CLIENT: `, `>>> `, `-> `. */
@@ -57,6 +60,22 @@ function followsUserLine(text: string, index: number): boolean {
   return USER_LINE.test(text.slice(lineStart(text, end, PREVIOUS_LINE_REACH), end));
 }
 
+/**
+ * Where the last word of the line at `start` begins, when the line is a client's: a log that
+ * stamps each line writes the answer last (`2026-11-20 03:59:24 CLIENT -> SERVER: Q2hl…`). A
+ * server's line holds its three-digit reply code, and is read from `start` as before.
+ */
+function lastWordOfClientLine(text: string, start: number): number {
+  const end = lineEnd(text, start);
+  const line = text.slice(start, end);
+  if (SERVER_REPLY.test(line)) return start;
+  const lastBlank = Math.max(line.lastIndexOf(' '), line.lastIndexOf('\t'));
+  return lastBlank === -1 ? start : start + lastBlank + 1;
+}
+
+/** A server's reply code, as it opens an SMTP reply: `235 `, `535 `, `250-`. */
+const SERVER_REPLY = /(?:^|\s)\d{3}[ -]/;
+
 /** Finds credentials in mail and file protocol transcripts (see the file comment). */
 export function findProtocolCredentials(text: string, found: Found, held = keywordsIn(text)): void {
   if (!holds(held, PROTOCOL_COMMANDS)) return;
@@ -71,6 +90,7 @@ export function findProtocolCredentials(text: string, found: Found, held = keywo
       let start = nextLineStart(text, lineEnd(text, match.index));
       TRANSCRIPT_PREFIX.lastIndex = start;
       if (TRANSCRIPT_PREFIX.test(text)) start = TRANSCRIPT_PREFIX.lastIndex;
+      else start = lastWordOfClientLine(text, start);
       return markToken(text, start, found);
     });
   }
@@ -82,9 +102,11 @@ export function findProtocolCredentials(text: string, found: Found, held = keywo
       const commandStart = after - 5;
       return followsUserLine(text, commandStart) ? markToken(text, after, found) : undefined;
     }
-    // the user, then the password
+    // the user, then the password, which IMAP quotes when it holds a special character
     const userEnd = scanRight(text, after, isCredentialCode, 256);
-    return text.charCodeAt(userEnd) === CODE.SPACE ? markToken(text, userEnd + 1, found) : userEnd;
+    if (text.charCodeAt(userEnd) !== CODE.SPACE) return userEnd;
+    const quoted = text.charCodeAt(userEnd + 1) === CODE.DOUBLE_QUOTE;
+    return markToken(text, userEnd + (quoted ? 2 : 1), found);
   });
 }
 
@@ -151,6 +173,7 @@ export const PROTOCOL_CREDENTIAL_PATTERNS: readonly RegExp[] = [
   LOGIN_OR_PASS,
   USER_LINE,
   TRANSCRIPT_PREFIX,
+  SERVER_REPLY,
   MONITORED_AUTH,
   KEY_SECRET_PAIR,
   USERINFO_BEFORE_HOST,

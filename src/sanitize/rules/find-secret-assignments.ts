@@ -634,6 +634,20 @@ function closesBetween(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/** How far back the `ENC[` that opens a SOPS value is looked for: past its cipher's name. */
+const SOPS_REACH = 24;
+
+/** Whether the key at `index` follows a SOPS value's `ENC[` and its cipher (`ENC[AES256_GCM,data:`). */
+function insideSopsValue(text: string, index: number): boolean {
+  const limit = Math.max(3, index - SOPS_REACH);
+  for (let cursor = index - 1; cursor >= limit; cursor -= 1) {
+    const code = text.charCodeAt(cursor);
+    if (code === CODE.OPEN_BRACKET) return text.startsWith('ENC', cursor - 3);
+    if (code === CODE.CLOSE_BRACKET || isSpaceCode(code)) return false;
+  }
+  return false;
+}
+
 /**
  * Whether an entry ends in `text[from, to)`: an object closes, or a YAML list starts its next
  * item (`\n  - name: LOG_FORMAT`), as Kubernetes env lists write one entry after another.
@@ -1042,6 +1056,8 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     // a property list names a value in one element and writes it in the next:
     // `<key>APIToken</key> <string>…</string>`; the name itself is no secret
     if (key.element && key.key === 'key' && readPropertyListValue(text, operator.end, found)) continue;
+    // `ENC[AES256_GCM,data:…,iv:…,tag:…]`: the parts of a value SOPS encrypted, not keys of their own
+    if (!key.quoted && code === CODE.COLON && insideSopsValue(text, key.start)) continue;
     let strength = cachedKeyStrength(key.key);
     // `arn:aws:iam::…`: a provider's name as a segment of a colon-separated name; `${vault:path}`,
     // `${ssm:/path}`: a resolver's reference; any segment of an ARN (`arn:aws:secretsmanager:…`)

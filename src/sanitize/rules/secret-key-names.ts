@@ -204,12 +204,18 @@ function isInflectedPassword(part: string): boolean {
 
 /**
  * A word that joins what the password is for to `pass` or `pwd`: offlineimap's `remotepass`,
- * Joomla's `smtppass`, `dbpwd`, `rootpass`. English words and signal filters end in `pass` too.
+ * Joomla's `smtppass`, `dbpwd`, `rootpass`, nslcd's `bindpw`. English words and signal filters end
+ * in `pass` too.
  */
 function endsWithPass(part: string): boolean {
   if (part.length >= 5 && part.endsWith('pwd')) return true;
+  // `pw` is too short to join any word to: only what a directory or a server names a password by
+  if (part.endsWith('pw') && JOINED_PW.test(part)) return true;
   return part.length >= 6 && part.endsWith('pass') && !PASS_WORDS.test(part);
 }
+
+/** nslcd's and OpenLDAP's `bindpw` and `rootpw`, and the like. */
+const JOINED_PW = /^(?:bind|root|master|admin|db|user|smtp|ldap|mail|ftp|sql|mysql|redis|auth|login)pw$/;
 
 const PASS_WORDS =
   /(?:by|com|over|under|tres|sur|multi|single|first|second|one|two|render|sub|high|low|band|all|notch)pass$/;
