@@ -18,7 +18,8 @@ describe('passwords that commands take as plain arguments', () => {
       fc.property(
         user,
         password,
-        fc.constantFrom('', '$ ', 'C:\\> ', 'sudo ', 'ssh box && '),
+        // and the `+ ` that `set -x` writes before each command it traces
+        fc.constantFrom('', '$ ', 'C:\\> ', 'sudo ', 'ssh box && ', '+ ', '++ '),
         (name, secret, lead) => {
           const commands = [
             `rabbitmqctl add_user ${name} '${secret}'`,

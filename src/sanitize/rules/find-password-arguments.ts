@@ -794,13 +794,16 @@ const POSITIONAL_PASSWORDS: ReadonlyMap<string, PositionalPassword> = new Map([
 const POSITIONAL_COMMAND =
   /\b(?:rabbitmqctl|htpasswd|mosquitto_passwd|net|db2|sentinel)(?:\.exe)?(?=[ \t])/gi;
 
-/** Whether the word at `index` starts a command: first on its line, or after a prompt, a pipe, a separator or `sudo`. */
+/**
+ * Whether the word at `index` starts a command: first on its line, or after a prompt, a pipe, a
+ * separator, `sudo`, or the `+` that `set -x` writes before each command it traces.
+ */
 function startsCommand(text: string, index: number): boolean {
   const from = lineStart(text, index, 64);
   const before = scanLeft(text, index, isBlank, 64);
   if (before <= from) return true;
   return (
-    '$#>|;&(`'.includes(text.charAt(before - 1)) || text.slice(Math.max(from, before - 4), before) === 'sudo'
+    '$#>|;&(`+'.includes(text.charAt(before - 1)) || text.slice(Math.max(from, before - 4), before) === 'sudo'
   );
 }
 
