@@ -1084,6 +1084,7 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
       // "REG_SZ"`): one that names no secret leaves the entry to the secret's name before it
       const keepsEarlierName =
         nameStrength === 'none' &&
+        namedStrength !== 'none' &&
         index < namedUntil &&
         !endsEntryBetween(text, namedUntil - PAIR_REACH, key.start);
       if (!keepsEarlierName) {
