@@ -282,11 +282,12 @@ function cutTokenEnd(
   const length = end - bodyStart;
   if (length < CUT_BODY_LENGTH || length >= format.minimumLength) return -1;
   const body = text.slice(bodyStart, end);
-  // the start of base64 JSON (`ops_eyJzaWduSW5BZGRyZXNzIjoi…`, `{"signInAddress":…`) is its header,
-  // which a document elides the rest after: the secret sits further on
-  const token = text.slice(start, end);
-  if (token.includes('eyJ')) return -1;
-  if (!hasMixedClasses(body) || isPlaceholderBody(body, false) || isKnownPublicValue(token)) return -1;
+  // a token that opens base64 JSON (`ops_eyJzaWduSW5BZGRyZXNzIjoi…`, `{"signInAddress":…`) starts
+  // with its header, after which a document elides the rest: the secret sits further on. Only
+  // where the body starts: a random body holds `eyJ` further in by chance
+  if (text.slice(start, bodyStart + 3).includes('eyJ')) return -1;
+  if (!hasMixedClasses(body) || isPlaceholderBody(body, false) || isKnownPublicValue(text.slice(start, end)))
+    return -1;
   if (shannonEntropyBitsPerCharacter(body) < 3) return -1;
   if (end === text.length || text.startsWith('…', end) || text.startsWith('...', end)) return end;
   // wrapped: the rest stands alone on the lines below, and makes the token whole
