@@ -96,6 +96,35 @@ describe('passwords passed as command-line arguments', () => {
     );
   });
 
+  it('redacts every curl -u credential, however many commands without one come before it', () => {
+    // the search for the next `-u` is kept between commands rather than run again from each one
+    // (which cost the square of the length): the kept match must still be read in every window
+    const segment = fc.oneof(
+      fc.constant('curl https://api.example.com/v1\n'),
+      fc.constant('wget -q https://mirror.example.org/a.tgz\n'),
+      fc.integer({ min: 1, max: 3000 }).map((length) => `${'lorem '.repeat(length).slice(0, length)}\n`),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.array(segment, { maxLength: 12 }), user, password), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (commands) => {
+          const text = commands
+            .map(
+              ([before, name, secret]) =>
+                `${before.join('')}curl -u ${name}:${secret} https://api.example.com\n`,
+            )
+            .join('');
+          const leftOver = redactText(text).text;
+          for (const [, , secret] of commands) expect(leftOver.includes(secret), secret).toBe(false);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('leaves metavariables, variables, stdin and file sources, and other flags alone', () => {
     for (const text of [
       '  -p, --password string   Password',

@@ -178,26 +178,25 @@ function isPlaceholderUser(word: string): boolean {
 /** A token in braces: digits, capitals and small letters, which no name to fill in holds. */
 const BRACED_TOKEN = /^\{(?=[^}]{0,127}\d)(?=[^}]{0,127}[A-Z])(?=[^}]{0,127}[a-z])[\w+/.=-]{8,128}\}$/;
 
-/** `curl -u user:password`, `--user 'user:password'` and the like, within a few lines of the command. */
+/** `curl -u user:password`, `--user 'user:password'` and the like, within 2 KiB after a command's name. */
 export function findCommandCredentials(text: string, found: Found, held = keywordsIn(text)): void {
   if (!holds(held, CURL_WORDS)) return;
-  let searchedUntil = 0;
+  // Options are read in order, each once: `next` is the first one not yet read, kept from one
+  // command to the next, so that commands with no option near them cost one search to the end in
+  // all rather than one each. Null once none is left.
+  let next: RegExpExecArray | null | undefined;
   eachMatch(CURL, text, (match) => {
-    const from = Math.max(match.index, searchedUntil);
-    const windowEnd = Math.min(text.length, match.index + 2048);
-    USER_OPTION.lastIndex = from;
-    for (
-      let option = USER_OPTION.exec(text);
-      option !== null && option.index < windowEnd;
-      option = USER_OPTION.exec(text)
-    ) {
-      const start = option.index + option[0].length;
+    if (next === undefined || (next !== null && next.index < match.index)) {
+      USER_OPTION.lastIndex = match.index;
+      next = USER_OPTION.exec(text);
+    }
+    const windowEnd = match.index + 2048;
+    for (; next !== null && next.index < windowEnd; next = USER_OPTION.exec(text)) {
+      const start = next.index + next[0].length;
       const end = shellWordEnd(text, start);
       const word = text.slice(start, end);
       if (word.length >= 4 && word.includes(':') && !isPlaceholderUser(word)) found(start, end);
     }
-    searchedUntil = windowEnd;
-    return windowEnd;
   });
 }
 
