@@ -153,6 +153,7 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'JDBC prefixes glued': 'jdbc:',
   'dependency trees glued': 'node_modules/',
   'internal suffixes glued': '.internal',
+  'new values under password lines': 'password\nNew value: ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

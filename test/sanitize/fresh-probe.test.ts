@@ -44,9 +44,10 @@ function readProbe(file: string): Probe {
  * The first one prompted a round of rules; the second to the fourteenth were each written after
  * the rules before them, without sight of the earlier probes, and scored before any rule was
  * changed for them (0.930, 0.932, 0.936, 0.958, 0.948, 0.932, 0.931, 0.850, 0.875, 0.968, 0.932,
- * 0.929 and 0.964 of their firm leaks). The fourteenth alters 13 of its 119 benign entries: values
- * beside a secret's name that are no secret (a placeholder, a digest, a user name), two LDAP URLs,
- * a version after the Japanese word for firmware, and an Oracle error line.
+ * 0.929 and 0.964 of their firm leaks). The fourteenth alters 7 of its 119 benign entries (13
+ * before the round that cut it): values beside a secret's name that are no secret (a placeholder
+ * in angle brackets, wp-config's placeholders, a user name), two LDAP URLs, a version after the
+ * Japanese word for firmware, and an Oracle error line.
  * The sixth to the thirteenth hold structured results as well as text. The ninth, on network devices,
  * Windows and IoT, is held lower: most of what it still alters are private addresses, redacted
  * by design.
@@ -65,7 +66,7 @@ const PROBES = [
   { file: 'fresh-probe-11.json', minimumRecall: 0.98, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-12.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-13.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
-  { file: 'fresh-probe-14.json', minimumRecall: 0.97, maximumBenignAltered: 0.11 },
+  { file: 'fresh-probe-14.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

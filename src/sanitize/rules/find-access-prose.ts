@@ -14,6 +14,7 @@ import {
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
 import { CLOSING_TAG } from './find-table-secrets.js';
 import { isPlaceholderValue } from './placeholders.js';
+import { describesValue } from './plain-secret-values.js';
 
 /**
  * Credentials that people and services hand over in sentences rather than in settings: "the
@@ -82,6 +83,8 @@ function isGivenPassword(value: string, quoted: boolean): boolean {
   if (!hasThreeKinds(value)) return false;
   if (value.includes('://') || value.startsWith('/') || value.includes('@')) return false;
   if (NAME_AND_VERSION.test(value) || isPlaceholderValue(value)) return false;
+  // `authenticate using mechanisms: LOGIN PLAIN DIGEST-MD5`: a mechanism's or an algorithm's name
+  if (describesValue(value)) return false;
   return isCredentialValue(value, 'password');
 }
 

@@ -22,6 +22,7 @@ import {
 } from '../text-scan.js';
 import { hasThreeKinds } from './find-access-prose.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
+import { isHeadedListingRow } from './find-table-secrets.js';
 import { isPlaceholderValue } from './placeholders.js';
 import { DIGIT_BETWEEN_LETTERS, isSecretReference } from './plain-secret-values.js';
 import { isOtherLetter, type KeyStrength, LONGEST_KEY_NAME } from './secret-key-names.js';
@@ -409,6 +410,12 @@ function reportWordValue(text: string, start: number, end: number, found: Found)
   return strength === 'none' ? end : reportProseValue(text, start, end, strength, found);
 }
 
+/** Whether a tab, or two blanks, follow `at`: the gap between two columns of a listing. */
+function isColumnGap(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code === CODE.TAB || (code === CODE.SPACE && text.charCodeAt(at + 1) === CODE.SPACE);
+}
+
 /**
  * Reads the value after a secret's name, `text[start, end)`: an argument, a `name value` line,
  * or prose that joins the name to its value. Returns where the scan goes on.
@@ -461,6 +468,15 @@ function reportProseValue(
     acceptsShapedArgument(value, strength) &&
     (COMPOUND_NAME.test(word) || isLineStart(text, start) || isNetrcLine(text, start))
   ) {
+    // a row of a listing aligned in columns under a header is the table reader's, which reads
+    // what the header says each column holds (`NAME  DIGEST  CREATED AT`)
+    if (
+      isLineStart(text, start) &&
+      isColumnGap(text, end) &&
+      isColumnGap(text, first.end) &&
+      isHeadedListingRow(text, lineStart(text, start, 64))
+    )
+      return first.end;
     found(first.start, first.end);
     return first.end;
   }

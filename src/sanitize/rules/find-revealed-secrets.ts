@@ -140,9 +140,34 @@ function namesSecret(name: string): boolean {
   );
 }
 
+/**
+ * `New value: X` under a line that speaks of a password, as Elasticsearch's
+ * `elasticsearch-reset-password` and `elasticsearch-setup-passwords` print the one they made:
+ * `Password for the [elastic] user successfully reset.` / `New value: X`.
+ */
+const NEW_VALUE = /^[ \t]*New value:[ \t]*/gm;
+const PASSWORD_WORD = /password/i;
+
+function findNewValues(text: string, found: Found): void {
+  if (text.indexOf('New value:') === -1) return;
+  eachMatch(NEW_VALUE, text, (match) => {
+    // the line above, past blank lines
+    let above = match.index - 1;
+    while (above > 0 && isSpaceCode(text.charCodeAt(above - 1)) && match.index - above < 64) above -= 1;
+    const from = Math.max(0, above - 512);
+    const lineAbove = text.slice(from, above);
+    if (!PASSWORD_WORD.test(lineAbove.slice(lineAbove.lastIndexOf('\n') + 1))) return;
+    const start = match.index + match[0].length;
+    const end = scanRight(text, start, (code) => !isSpaceCode(code), LONGEST_OUTPUT);
+    if (end - start >= 4 && !isPlaceholderValue(text.slice(start, end))) found(start, end);
+    return end;
+  });
+}
+
 /** Finds secrets that a command on the line before printed (see the file comment). */
 export function findRevealedSecrets(text: string, found: Found): void {
   if (text.indexOf('\n') === -1 && text.indexOf('\\n') === -1) return;
+  findNewValues(text, found);
   eachMatch(REVEALING_COMMAND, text, (match) =>
     printsSecret(text, match.index, match[0]) ? markOutput(text, match.index, found) : undefined,
   );
@@ -160,6 +185,8 @@ export function findRevealedSecrets(text: string, found: Found): void {
 
 /** The regular expressions above, for the ReDoS check. */
 export const REVEALED_SECRET_PATTERNS: readonly RegExp[] = [
+  NEW_VALUE,
+  PASSWORD_WORD,
   REVEALING_COMMAND,
   HTTP_CLIENT,
   TOKEN_ENDPOINT,

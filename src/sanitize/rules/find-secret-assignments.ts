@@ -578,6 +578,19 @@ const NAME_KEYS = new Set([
   'parameter',
 ]);
 
+/** A value key right after a name key's value: `" value="`, `", "Value":`, `\n  value:`. */
+const VALUE_KEY_NEXT = /["']?[ \t]{0,8}(?:[,;][ \t]{0,8}|\r?\n[ \t]{0,16})?["']?value["']?[ \t]{0,4}[=:]/iy;
+
+/** Sixteen characters or more with a digit among them: what a name seldom is and a token usually is. */
+function looksLikeToken(value: string): boolean {
+  return value.length >= 16 && hasDigit(value);
+}
+
+function valueKeyFollows(text: string, from: number): boolean {
+  VALUE_KEY_NEXT.lastIndex = from;
+  return VALUE_KEY_NEXT.test(text);
+}
+
 /** How far apart a name key and its value key may sit in one entry, in characters. */
 const PAIR_REACH = 200;
 
@@ -823,6 +836,12 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
       cursor += 1;
     let end = cursor;
     while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end -= 1;
+    // an element's value runs to its closing tag, on this line or a later one (or to the end of a
+    // text cut short); more text before any tag follows a name in angle brackets in prose
+    // (`set requirepass <password>; see …`)
+    const tagLimit = Math.min(text.length, cursor + 256);
+    while (cursor < tagLimit && isSpaceCode(text.charCodeAt(cursor))) cursor += 1;
+    if (cursor < tagLimit && text.charCodeAt(cursor) !== CODE.LESS_THAN) return undefined;
     return end > start ? { start, end, quoted: false } : undefined;
   }
   const escapedQuote = opening === CODE.BACKSLASH && isQuote(text.charCodeAt(cursor + 1));
@@ -1094,6 +1113,16 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
       if (pendingFrom !== -1 && namedStrength !== 'none' && pendingFrom + PAIR_REACH > key.start)
         findPendingValue(text, pendingFrom, key.start, namedStrength, found);
       pendingFrom = -1;
+      // a name key that is also a secret's name (`key`) holds a name when a value key comes next:
+      // `<add key="webpages:Version" value="3.0.0.0" />`, `{"Key": "Region", "Value": …}`; unless
+      // what it holds is as long and as mixed as a token (`{"key": "Zq8Rk2Lx5Vn9Tb3W", "value": …}`)
+      if (
+        strength !== 'none' &&
+        named !== undefined &&
+        valueKeyFollows(text, named.end) &&
+        !looksLikeToken(text.slice(named.start, named.end))
+      )
+        continue;
     }
     let pairedByName = false;
     if (strength === 'none') {
@@ -1163,6 +1192,7 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
 /** The regular expressions above, for the ReDoS check. */
 export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   ISO_DATE,
+  VALUE_KEY_NEXT,
   SNAKE_WORDS,
   BLOCK_SCALAR,
   CONSONANT_RUN,

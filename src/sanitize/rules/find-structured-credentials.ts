@@ -172,8 +172,21 @@ function isPlaceholderUser(word: string): boolean {
   // braces that docs put around a value to fill in (`{password}`) hold a real one now and then:
   // IBM's examples write `--user "{apikey-id}":"{ZqL5kVrX1n8tA2}"`, a token with digits and both cases
   if (BRACED_TOKEN.test(secret)) return false;
-  return secret.length < 3 || PASSWORD_PLACEHOLDER.test(secret) || isPlaceholderValue(secret);
+  return (
+    secret.length < 3 ||
+    PASSWORD_PLACEHOLDER.test(secret) ||
+    isPlaceholderValue(secret) ||
+    // `-u consumer_key:consumer_secret`, `--user api_key:`: the names of what goes there, as docs write them
+    (SECRET_NAME_WORDS.test(secret) && keyStrength(secret) !== 'none')
+  );
 }
+
+/**
+ * Words joined by `_`, `-` or `.`, or in camelCase, with no digit: a setting's name
+ * (`consumer_secret`, `apiKey`), seldom a password. A single word (`supersecret`) may be one.
+ */
+const SECRET_NAME_WORDS =
+  /^(?:[A-Za-z]{1,32}(?:[_.-][A-Za-z]{1,32}){1,4}|[a-z]{1,32}(?:[A-Z][a-z]{1,32}){1,4})$/;
 
 /** A token in braces: digits, capitals and small letters, which no name to fill in holds. */
 const BRACED_TOKEN = /^\{(?=[^}]{0,127}\d)(?=[^}]{0,127}[A-Z])(?=[^}]{0,127}[a-z])[\w+/.=-]{8,128}\}$/;
@@ -513,6 +526,7 @@ export const STRUCTURED_GATES: readonly PatternGate[] = [
 
 /** The regular expressions above, for the ReDoS check. */
 export const STRUCTURED_PATTERNS: readonly RegExp[] = [
+  SECRET_NAME_WORDS,
   DISCORD_TOKEN,
   SNOWFLAKE_ID,
   PUTTY_PRIVATE_LINES,

@@ -8,6 +8,7 @@ import {
   isSpaceCode,
   isWordCode,
   lastIndexBetween,
+  lineStart,
   scanRight,
 } from '../text-scan.js';
 import { cachedKeyStrength, isCredentialValue } from './find-secret-assignments.js';
@@ -392,6 +393,39 @@ function readRow(
     reportValue(text, cells[column + 1], strength, found);
     return;
   }
+}
+
+/** How many rows above a listing row {@link isHeadedListingRow} looks for the header. */
+const HEADER_ROWS_ABOVE = 64;
+
+/**
+ * Whether the line starting at `rowStart` is a row of a column listing with a header above it
+ * (`NAME  DIGEST  CREATED AT`): such a row is read here, under what its header says each column
+ * holds, and other readers leave it alone.
+ */
+export function isHeadedListingRow(text: string, rowStart: number): boolean {
+  let start = rowStart;
+  for (let rows = 0; rows < HEADER_ROWS_ABOVE; rows += 1) {
+    // the line above, read when a line break ends it: from its start to that break
+    if (text.charCodeAt(start - 1) !== CODE.NEWLINE) return false;
+    let breakAt = start - 1;
+    if (text.charCodeAt(breakAt) === CODE.NEWLINE && text.charCodeAt(breakAt - 1) === CODE.CARRIAGE_RETURN)
+      breakAt -= 1;
+    const above = lineStart(text, breakAt, SHORT_LINE);
+    let first = above;
+    while (first < breakAt && first - above <= LISTING_INDENT && isBlank(text.charCodeAt(first))) first += 1;
+    if (first - above > LISTING_INDENT || !isListingLine(text, first, breakAt)) return false;
+    // a header in capitals, as CLIs print one (`kubectl`, `fly`, `docker`); `Name  es` in Fluent
+    // Bit's config is a setting, and the lines below it are settings too
+    if (isListingHeader(text, listingCells(text, first, breakAt))) return !hasLowerCase(text, first, breakAt);
+    start = above;
+  }
+  return false;
+}
+
+function hasLowerCase(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (isLower(text.charCodeAt(index))) return true;
+  return false;
 }
 
 /** Whether a listing line's cells read as a header: short words, the first of them a name header. */

@@ -822,6 +822,11 @@ export function keyStrength(key: string): KeyStrength {
       break;
     }
   }
+  // `DB_PASSWORD_SECRET_ID`: the id of the secret in a secrets manager that holds the password
+  // (AWS names one `prod/db`), not the password; a secret id alone is one (Vault's AppRole
+  // `secret_id`, Consul's `SecretID`)
+  if (strength === 'password' && parts.length > 2 && last === 'id' && parts[parts.length - 2] === 'secret')
+    return 'none';
   if (
     strength === 'none' &&
     (RECOVERY_PHRASE_JOINED.test(joined) ||
