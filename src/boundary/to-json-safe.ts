@@ -2,6 +2,7 @@ import { cutClear } from '../sanitize/clear-cut.js';
 import { rememberOriginalLength } from '../sanitize/original-length.js';
 import {
   entryValuesCanStay,
+  hasSensitiveMirror,
   holdsSecretBelow,
   isEntry,
   isJudgedByNames,
@@ -161,6 +162,8 @@ class Copier {
     // only the keys the copy holds are judged: a huge object filled the copy after a few, and
     // reading all 250,000 names again cost a third of its dispatch
     const held = complete ? keys : keys.slice(0, this.visited);
+    // fields beside a mirror of their sensitivity (Terraform's `sensitive_values`) take the careful walk
+    if (this.clean && hasSensitiveMirror(held)) this.clean = false;
     // a name/value entry's value is judged by the name beside it: `{"name": "DB_PASSWORD", "value": …}`
     const entry = known !== undefined ? known.entry : isEntry(held);
     if (this.clean && entry && !entryValuesCanStay(held, result)) this.clean = false;

@@ -56,6 +56,9 @@ export function isSecretByKeyName(strength: KeyStrength, value: string): boolean
   if (embedded !== undefined) return embedded;
   // `arn:aws:secretsmanager:…`, `op://vault/item/field`: where the secret is kept, not the secret
   if (isPlaceholderValue(trimmed) || isSecretReference(trimmed)) return false;
+  // a message about the value, as a form's validation writes one under the field's name:
+  // `"password": ["This password is too common."]`
+  if (SENTENCE.test(trimmed)) return false;
   if (strength === 'password') return true;
   // `last_login: 2026-09-01T16:57:00Z`, `session_count: "12"`: a time or a number is no
   // credential, nor is a file's name (an S3 listing's `"Key": "reports/2026-11.csv"`)
@@ -66,6 +69,9 @@ export function isSecretByKeyName(strength: KeyStrength, value: string): boolean
   if (strength === 'explicit' || strength === 'provider-secret') return !describesValue(trimmed);
   return !(trimmed.length <= ENUM_LIKE_LENGTH && ENUM_LIKE.test(trimmed));
 }
+
+/** A sentence: a capital, then three words or more, then its full stop. */
+const SENTENCE = /^[A-Z][a-z]{0,20}(?: [^\s]{1,40}){3,40}[.!?]$/;
 
 /** The longest JSON text under a secret's name that is read for the secret inside it; a longer one is taken for a secret. */
 const EMBEDDED_JSON_LENGTH = 65_536;
@@ -400,8 +406,56 @@ export function sameKeys(keys: readonly string[], last: readonly string[] | unde
   return true;
 }
 
+/**
+ * The keys that say which fields of a sibling are sensitive, as Terraform's JSON writes them
+ * (`terraform show -json`, `terraform plan -json`): `values` beside `sensitive_values`, `after`
+ * beside `after_sensitive`, `before` beside `before_sensitive`. Each mirror holds `true` where
+ * the field it mirrors is sensitive, and an object or a list where a field below it is.
+ */
+const SENSITIVE_MIRRORS: ReadonlyMap<string, string> = new Map([
+  ['values', 'sensitive_values'],
+  ['after', 'after_sensitive'],
+  ['before', 'before_sensitive'],
+]);
+
+/**
+ * For an object whose keys pair a field with its sensitivity mirror (see {@link SENSITIVE_MIRRORS}),
+ * the mirror of each such field, by the field's index; undefined for any other object.
+ */
+export function sensitiveMirrors(
+  keys: readonly string[],
+  fields: readonly unknown[],
+): Map<number, object> | undefined {
+  let mirrors: Map<number, object> | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const mirrorKey = SENSITIVE_MIRRORS.get(keys[index] as string);
+    if (mirrorKey === undefined) continue;
+    const mirror = fields[keys.indexOf(mirrorKey)];
+    if (typeof mirror !== 'object' || mirror === null) continue;
+    mirrors ??= new Map();
+    mirrors.set(index, mirror);
+  }
+  return mirrors;
+}
+
+/** Whether an object's keys pair a field with its sensitivity mirror: the careful walk reads those. */
+export function hasSensitiveMirror(keys: readonly string[]): boolean {
+  for (const [field, mirror] of SENSITIVE_MIRRORS)
+    if (keys.includes(field) && keys.includes(mirror)) return true;
+  return false;
+}
+
+/** What a mirror says of the field at `key` (or index) below it: sensitive, a mirror of its own, or nothing. */
+export function mirrorBelow(mirror: object | undefined, key: string | number): object | true | undefined {
+  if (mirror === undefined) return undefined;
+  const below = (mirror as Record<string | number, unknown>)[key];
+  if (below === true) return true;
+  return typeof below === 'object' && below !== null ? below : undefined;
+}
+
 /** The regular expressions above, for the ReDoS check. */
 export const KEY_NAME_VALUE_PATTERNS: readonly RegExp[] = [
+  SENTENCE,
   ENUM_LIKE,
   TIME_OR_NUMBER,
   FILE_NAME,

@@ -4,6 +4,7 @@ import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
 import {
   fieldStrength,
+  hasSensitiveMirror,
   headerRowStrengths,
   holdsSecretBelow,
   isEntry,
@@ -13,8 +14,10 @@ import {
   lentStrength,
   listStrength,
   memberStrength,
+  mirrorBelow,
   pairStrengths,
   sameKeys,
+  sensitiveMirrors,
   tableKeys,
   tableStrengths,
   wrappedStrength,
@@ -49,6 +52,8 @@ interface Task {
   rowStrengths?: readonly KeyStrength[];
   /** For a row or a name/value list: the strength each item is judged by. */
   itemStrengths?: readonly KeyStrength[];
+  /** What a sensitivity mirror says of this value's fields (see `sensitiveMirrors`). */
+  sensitive?: object;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -153,7 +158,8 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
         for (let index = input.length - 1; index >= 0; index -= 1) {
           const paired = items?.[index];
           const byPair = paired !== undefined && paired !== 'none';
-          const strength = byPair ? paired : (lent ?? 'none');
+          const mirrored = mirrorBelow(task.sensitive, index);
+          const strength = mirrored === true ? 'password' : byPair ? paired : (lent ?? 'none');
           stack.push({
             input: input[index],
             path: { parent: path, segment: `[${index}]` },
@@ -164,6 +170,7 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
             ...(strength === 'none' ? {} : { keyStrength: strength }),
             ...(!byPair && lent !== undefined ? { listed: true } : {}),
             ...(rows === undefined || (headed !== undefined && index === 0) ? {} : { itemStrengths: rows }),
+            ...(mirrored === undefined || mirrored === true ? {} : { sensitive: mirrored }),
           });
         }
         continue;
@@ -197,12 +204,20 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
       const entry = isEntry(keys);
       const lent = entry ? lentStrength(keys, fields, task.keyStrength ?? 'none') : 'none';
       const table = checkKeyNames ? tableStrengths(keys, fields) : undefined;
+      // Terraform's `values` beside `sensitive_values`: what the mirror marks is a secret
+      const mirrors = checkKeyNames ? sensitiveMirrors(keys, fields) : undefined;
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
         const outputKey = outputKeys[index] as string;
         const own = fieldStrength(key, lent, entry, checkKeyNames ? memberStrength(key, keys) : 'none');
+        const mirrored = mirrors?.get(index) ?? mirrorBelow(task.sensitive, key);
         // a field that wraps the text of a value under a secret's name holds that secret
-        const strength = own === 'none' ? (wrappedStrength(key, task.keyStrength) ?? 'none') : own;
+        const strength =
+          mirrored === true
+            ? 'password'
+            : own === 'none'
+              ? (wrappedStrength(key, task.keyStrength) ?? 'none')
+              : own;
         stack.push({
           input: fields[index],
           path: { parent: path, segment: keySegment(outputKey) },
@@ -212,6 +227,7 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
           serialised: false,
           ...(strength === 'none' ? {} : { keyStrength: strength }),
           ...(index === table?.rows ? { rowStrengths: table.strengths } : {}),
+          ...(mirrored === undefined || mirrored === true ? {} : { sensitive: mirrored }),
         });
       }
     } catch {
@@ -348,8 +364,10 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
       const entry = lastEntry;
       const fields =
         entry || lastTable ? keys.map((key) => (input as Record<string, unknown>)[key]) : undefined;
-      // a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`) takes the careful walk
+      // a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`) takes the careful
+      // walk, and so do fields beside a mirror that says which of them are sensitive
       if (lastTable && tableStrengths(keys, fields!) !== undefined) return false;
+      if (checkKeyNames && hasSensitiveMirror(keys)) return false;
       const lent = entry ? lentStrength(keys, fields!, 'none') : 'none';
       for (let index = 0; index < keys.length; index++) {
         const key = keys[index]!;

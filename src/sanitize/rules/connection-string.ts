@@ -108,13 +108,17 @@ export function isUrlCode(code: number): boolean {
   );
 }
 
+/** What a tool prints in place of a password it hides: `****`, `••••`, `xxxx`. */
+const MASK = /^(?:\*{3,64}|\u2022{3,64}|x{4,64}|X{4,64})$/;
+
 /** A userinfo that carries a secret: `user:password@` or a long token before `@`. */
 function userinfoHasSecret(authority: string): boolean {
   const at = authority.lastIndexOf('@');
   if (at <= 0) return false;
   const userinfo = authority.slice(0, at);
   const colon = userinfo.indexOf(':');
-  if (colon >= 0) return colon < userinfo.length - 1;
+  // a password that a tool masked (`https://deploy-bot:****@…`, as pip prints its index) is gone
+  if (colon >= 0) return colon < userinfo.length - 1 && !MASK.test(userinfo.slice(colon + 1));
   return userinfo.length >= 20 && /\d/.test(userinfo) && /[A-Za-z]/.test(userinfo);
 }
 
@@ -231,7 +235,7 @@ export const connectionStringRule: LeakRule = {
   name: 'connection-string',
   description:
     'Datastore and broker URLs (postgres, mysql, mongodb(+srv), redis(s), amqp(s), jdbc:, ...) with or without credentials, any URL carrying user:password@ (whatever its scheme, with a `/` in the password too), Go MySQL DSNs (user:pass@tcp(host:port)/db), Oracle user/pass@host connect strings, and keyword connection strings such as "Server=...;Database=...;User Id=...;Password=...". Documentation templates (postgres://USER:PASSWORD@HOST:PORT/DB, <cluster>.mongodb.net) pass.',
-  patterns: [SCHEME_SEPARATOR, JDBC_URL, DSN_KEY, ...DRIVER_DSN_PATTERNS],
+  patterns: [SCHEME_SEPARATOR, JDBC_URL, DSN_KEY, MASK, ...DRIVER_DSN_PATTERNS],
   find(text) {
     const spans: LeakSpan[] = [];
     findDriverDsns(text, (start, end) => spans.push(span(start, end)));

@@ -53,7 +53,8 @@ import { KEY_NAME_PATTERNS } from './secret-key-names.js';
 /** The opening of a PEM block; the code checks that it is a private key. */
 const PEM_BEGIN = /-----BEGIN /g;
 const PEM_WORDS = keywords('-----begin ');
-const PEM_PRIVATE_HEADER = /^-----BEGIN (?:[A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1)-----/;
+const PEM_PRIVATE_HEADER =
+  /^-----BEGIN (?:[A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1|(?:USER|ACCOUNT|OPERATOR) NKEY SEED)-----/;
 const PEM_LENGTH = 16_384;
 /** A run of base64 as long as key material, not a placeholder's `...` or `<key>`. */
 const KEY_MATERIAL = /[A-Za-z0-9+/]{40}/;

@@ -82,11 +82,18 @@ function isGivenPassword(value: string, quoted: boolean): boolean {
   // the shape first: one read of the word turns down most words of a sentence
   if (!hasThreeKinds(value)) return false;
   if (value.includes('://') || value.startsWith('/') || value.includes('@')) return false;
+  // a code span that the word opens and does not close: `Authorization: Bearer sk-...`
+  if (value.charCodeAt(0) === CODE.BACKTICK) return false;
+  // an assignment of a placeholder, `client_secret=<CONSUMER_SECRET>`, as docs list parameters
+  const assignment = ASSIGNMENT_WORD.exec(value);
+  if (assignment !== null && isPlaceholderValue(value.slice(assignment[0].length))) return false;
   if (NAME_AND_VERSION.test(value) || isPlaceholderValue(value)) return false;
   // `authenticate using mechanisms: LOGIN PLAIN DIGEST-MD5`: a mechanism's or an algorithm's name
   if (describesValue(value)) return false;
   return isCredentialValue(value, 'password');
 }
+
+const ASSIGNMENT_WORD = /^[A-Za-z_][\w.-]{0,63}=/;
 
 /**
  * Three of the four kinds of character a typed password mixes: upper case, lower case, digits and
@@ -339,6 +346,7 @@ export const ACCESS_PROSE_GATES: readonly PatternGate[] = [
 
 /** The regular expressions above, for the ReDoS check. */
 export const ACCESS_PROSE_PATTERNS: readonly RegExp[] = [
+  ASSIGNMENT_WORD,
   TAGGED_NAME,
   VALUE_TAG,
   PASSWORD_NOUN,

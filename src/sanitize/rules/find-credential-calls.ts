@@ -94,6 +94,15 @@ function labelBefore(text: string, start: number): string | undefined {
   return name.length > 0 ? name : undefined;
 }
 
+/** Whether a literal is a keyword argument whose keyword names no secret (`apiVersion: '…'`). */
+function namesOtherThanSecret(text: string, literal: Literal): boolean {
+  const label = labelBefore(
+    text,
+    isQuote(text.charCodeAt(literal.start - 1)) ? literal.start - 1 : literal.start,
+  );
+  return label !== undefined && cachedKeyStrength(label) === 'none';
+}
+
 function calleeStrength(name: string): KeyStrength {
   const strength = cachedKeyStrength(name);
   if (strength !== 'none') return strength;
@@ -140,6 +149,8 @@ export function findCredentialCalls(text: string, found: Found): void {
     if (literals.length === 0) return undefined;
     if (strength === 'provider' || strength === 'provider-secret') {
       for (const literal of literals) {
+        // an option the client is given, named for what it is: `{ apiVersion: '2024-11-20.acacia' }`
+        if (namesOtherThanSecret(text, literal)) continue;
         if (isCredentialValue(text.slice(literal.start, literal.end), 'provider'))
           found(literal.start, literal.end);
       }
@@ -151,11 +162,7 @@ export function findCredentialCalls(text: string, found: Found): void {
     const value = text.slice(secret.start, secret.end);
     if (hasWhitespace(value)) return undefined;
     // a keyword argument is what its keyword names: `passwordVariable: 'NEXUS_PW'` is no password
-    const label = labelBefore(
-      text,
-      isQuote(text.charCodeAt(secret.start - 1)) ? secret.start - 1 : secret.start,
-    );
-    if (label !== undefined && cachedKeyStrength(label) === 'none') return undefined;
+    if (namesOtherThanSecret(text, secret)) return undefined;
     if (strength !== 'password' && PLAIN_WORD.test(value)) return undefined;
     if (isCredentialValue(value, 'password')) found(secret.start, secret.end);
     return undefined;

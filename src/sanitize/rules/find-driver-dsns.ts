@@ -100,6 +100,9 @@ const CAPITAL_PLACEHOLDER = /^[A-Z][A-Z_]{1,30}$/;
  * password, when it has one, too; a real password or a real host keeps the URL a leak.
  */
 export function isPlaceholderUrl(text: string, bodyStart: number): boolean {
+  // a URI's grammar as docs write it, each optional part in brackets: `postgresql://[user[:password]@][host]`
+  URI_GRAMMAR.lastIndex = bodyStart;
+  if (URI_GRAMMAR.test(text)) return true;
   // templates use the brackets that end a URL elsewhere, so this reads over them, but not into
   // the next URL: a scan stops at `://`, so that each character is read for one URL only
   let end = bodyStart;
@@ -146,6 +149,9 @@ export function isPlaceholderUrl(text: string, bodyStart: number): boolean {
     isPlaceholderValue(password)
   );
 }
+
+/** An optional part of a URI's grammar, opened by a bracket and named in lower case: `[user[`, `[host]`. */
+const URI_GRAMMAR = /\[[a-z]{2,16}[[\]]/y;
 
 /** Go's MySQL driver DSN: `user:pass@tcp(host:port)/db`, `@unix(/path/mysqld.sock)/db`. */
 const GO_DSN_NET = /@(?:tcp6?|udp|unix|memory|pipe)\(/g;
@@ -253,6 +259,7 @@ export function findDriverDsns(text: string, found: Found): void {
 
 /** The regular expressions above, for the ReDoS check. */
 export const DRIVER_DSN_PATTERNS: readonly RegExp[] = [
+  URI_GRAMMAR,
   PLACEHOLDER_HOST,
   CAPITAL_PLACEHOLDER,
   GO_DSN_NET,

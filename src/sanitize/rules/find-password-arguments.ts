@@ -78,6 +78,9 @@ const CONNECTORS = new Set([
   'هو',
   'adalah',
   'ialah',
+  // Romanian and Thai: `parola … este X`, `รหัสผ่าน … คือ X`
+  'este',
+  'คือ',
   // Hebrew and Greek: `הסיסמה … היא X`, `ο κωδικός … είναι X`
   'היא',
   'הוא',
@@ -495,8 +498,9 @@ function reportProseValue(
     // a flag ends the prose; it is read as a flag, with its own argument
     if (text.charCodeAt(token.start) === CODE.HYPHEN) return token.start;
     const bare = token.value.length <= 8 ? token.value.toLowerCase() : '';
-    // a word that ends in a colon ends a label: `Zugangsschlüssel für die Schnittstelle: X`
-    const connector = CONNECTORS.has(bare) || token.value.endsWith(':');
+    // a word that ends in a colon ends a label: `Zugangsschlüssel für die Schnittstelle: X`; Thai
+    // glues its `คือ` ("is") to the words before it: `ของผมคือ X`
+    const connector = CONNECTORS.has(bare) || token.value.endsWith(':') || token.value.endsWith('คือ');
     if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended
     const next = readToken(text, token.end, limit, 4);
     if (next === undefined) return token.end;
@@ -805,10 +809,20 @@ const POSITIONAL_PASSWORDS: ReadonlyMap<string, PositionalPassword> = new Map([
   ['db2', { after: ['using'], index: 0 }],
   // redis sentinel.conf: `sentinel auth-pass <master> <password>`
   ['sentinel', { after: ['auth-pass'], index: 1 }],
+  // SAP HANA's secure store: `hdbuserstore SET <key> <host:port> <user> <password>`
+  ['hdbuserstore', { after: ['set'], index: 3 }],
+  // `poetry config http-basic.<source> <user> <password>`
+  ['poetry', { after: ['http-basic'], index: 1 }],
 ]);
 
 const POSITIONAL_COMMAND =
-  /\b(?:rabbitmqctl|htpasswd|mosquitto_passwd|net|db2|sentinel)(?:\.exe)?(?=[ \t])/gi;
+  /\b(?:rabbitmqctl|htpasswd|mosquitto_passwd|net|db2|sentinel|hdbuserstore|poetry)(?:\.exe)?(?=[ \t])/gi;
+
+/** Whether a word is one a command's arguments start after: `http-basic.corp` starts after `http-basic`. */
+function startsArguments(spec: PositionalPassword, word: string): boolean {
+  const lower = word.toLowerCase();
+  return spec.after.some((after) => lower === after || lower.startsWith(`${after}.`));
+}
 
 /**
  * Whether the word at `index` starts a command: first on its line, or after a prompt, a pipe, a
@@ -816,7 +830,11 @@ const POSITIONAL_COMMAND =
  */
 function startsCommand(text: string, index: number): boolean {
   const from = lineStart(text, index, 64);
-  const before = scanLeft(text, index, isBlank, 64);
+  let before = scanLeft(text, index, isBlank, 64);
+  if (before <= from) return true;
+  // the number `history` writes before each command: `  490  hdbuserstore …`
+  const number = scanLeft(text, before, isDigit, 8);
+  if (number < before && scanLeft(text, number, isBlank, 16) <= from) before = from;
   if (before <= from) return true;
   return (
     '$#>|;&(`+'.includes(text.charAt(before - 1)) || text.slice(Math.max(from, before - 4), before) === 'sudo'
@@ -833,7 +851,7 @@ function findPositionalPasswords(text: string, found: Found): void {
     lineEndAt ??= lineEndReader(text);
     const limit = lineEndAt(match.index, 1024);
     let cursor = match.index + match[0].length;
-    let started = spec.after.includes(match[0].toLowerCase());
+    let started = startsArguments(spec, match[0]);
     let flags = '';
     let index = 0;
     for (
@@ -843,7 +861,7 @@ function findPositionalPasswords(text: string, found: Found): void {
     ) {
       cursor = token.end;
       if (!started) {
-        started = spec.after.includes(token.value.toLowerCase());
+        started = startsArguments(spec, token.value);
         continue;
       }
       if (isFlag(text, token)) {
@@ -1106,7 +1124,16 @@ const ECHO_WORDS = keywords('echo', 'printf');
 const SECURE_STRING_WORDS = keywords('convertto-securestring');
 const NET_WORDS = keywords('net');
 const RECOVERY_NAME_WORDS = keywords('mnemonic', 'phrase', 'words', 'frase');
-const POSITIONAL_WORDS = keywords('rabbitmqctl', 'htpasswd', 'mosquitto_passwd', 'net', 'db2', 'sentinel');
+const POSITIONAL_WORDS = keywords(
+  'rabbitmqctl',
+  'htpasswd',
+  'mosquitto_passwd',
+  'net',
+  'db2',
+  'sentinel',
+  'hdbuserstore',
+  'poetry',
+);
 const CHPASSWD_WORDS = keywords('chpasswd');
 const USERS_SECTION_WORDS = keywords('[users]');
 

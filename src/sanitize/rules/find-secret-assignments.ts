@@ -135,7 +135,8 @@ function isPropertyPath(value: string): boolean {
  */
 function isPasswordReference(value: string): boolean {
   // no property is named by digits alone: `Coral.78`, `Summer.2024` are what people choose; nor
-  // by a word and a year or a PIN (`Heron.velvet7701`)
+  // by a word and digits (`Heron.velvet7701`, `tundra.cinder.walnut22`), as passphrase
+  // generators end one
   if (DIGITS_AFTER_LAST_DOT.test(value) || WORD_AND_DIGITS_LAST.test(value)) return false;
   const first = value.slice(0, value.indexOf('.')).toLowerCase();
   if (SETTINGS_ROOTS.has(first)) return true;
@@ -144,7 +145,7 @@ function isPasswordReference(value: string): boolean {
 }
 
 const DIGITS_AFTER_LAST_DOT = /\.\d{1,8}$/;
-const WORD_AND_DIGITS_LAST = /\.[a-z]{2,20}\d{3,8}$/;
+const WORD_AND_DIGITS_LAST = /\.[a-z]{2,20}\d{1,8}$/;
 
 /** First parts of a dotted reference to a setting: `config.db`, `env.PGPASS`, `secrets.pg`. */
 const SETTINGS_ROOTS = new Set([
@@ -837,11 +838,15 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
     let end = cursor;
     while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end -= 1;
     // an element's value runs to its closing tag, on this line or a later one (or to the end of a
-    // text cut short); more text before any tag follows a name in angle brackets in prose
-    // (`set requirepass <password>; see …`)
+    // text cut short); other text, or another opening tag, follows a name in angle brackets in
+    // prose or a usage line (`set requirepass <password>; see …`, `SET <KEY> <user> <password>`)
     const tagLimit = Math.min(text.length, cursor + 256);
     while (cursor < tagLimit && isSpaceCode(text.charCodeAt(cursor))) cursor += 1;
-    if (cursor < tagLimit && text.charCodeAt(cursor) !== CODE.LESS_THAN) return undefined;
+    if (
+      cursor < tagLimit &&
+      (text.charCodeAt(cursor) !== CODE.LESS_THAN || text.charCodeAt(cursor + 1) !== CODE.SLASH)
+    )
+      return undefined;
     return end > start ? { start, end, quoted: false } : undefined;
   }
   const escapedQuote = opening === CODE.BACKSLASH && isQuote(text.charCodeAt(cursor + 1));

@@ -266,8 +266,16 @@ function isSchemeCode(code: number): boolean {
 
 /** Whether a single-label host is a placeholder or upper-case template (`HOST`), not a machine. */
 function isPlaceholderHost(host: string): boolean {
-  return PLACEHOLDER_HOSTS.has(host.toLowerCase()) || (host.length > 1 && host === host.toUpperCase());
+  const lower = host.toLowerCase();
+  return (
+    PLACEHOLDER_HOSTS.has(lower) ||
+    (host.length > 1 && host === host.toUpperCase()) ||
+    // `your-instance`, `your_nas`: a name a doc writes for the reader's own
+    YOUR_HOST.test(lower)
+  );
 }
+
+const YOUR_HOST = /^your[-_][a-z0-9-]{1,40}$/;
 
 /**
  * Hosts without a dot in network URLs, `http://orders-svc:3000/v1` or `grpc://payments/`: such a
@@ -282,17 +290,7 @@ function findSingleLabelUrlHosts(text: string, found: Found): void {
     if (!NETWORK_SCHEMES.has(scheme)) return;
     let hostStart = match.index + 3;
     // skip a userinfo; the connection-string rule reports one that carries a password
-    const authorityEnd = scanRight(
-      text,
-      hostStart,
-      (code) =>
-        isHostCode(code) ||
-        code === CODE.COLON ||
-        code === CODE.AT ||
-        code === CODE.DOT ||
-        code === CODE.PERCENT,
-      256,
-    );
+    const authorityEnd = scanRight(text, hostStart, isAuthorityCode, 256);
     // within the authority: a search back to the text's start made a line of URLs quadratic
     const at = lastIndexBetween(text, CODE.AT, hostStart, authorityEnd);
     if (at !== -1) hostStart = at + 1;
@@ -310,6 +308,29 @@ function findSingleLabelUrlHosts(text: string, found: Found): void {
     found(hostStart, end);
   });
 }
+
+/**
+ * What a URL's authority holds before its path: a host, a port, and a userinfo, whose password
+ * may hold symbols or a tool's mask (`https://deploy-bot:****@nexus.example.org/`).
+ */
+function isAuthorityCode(code: number): boolean {
+  return (
+    isHostCode(code) ||
+    code === CODE.COLON ||
+    code === CODE.AT ||
+    code === CODE.DOT ||
+    code === CODE.PERCENT ||
+    code === CODE.ASTERISK ||
+    code === CODE.EXCLAMATION ||
+    code === CODE.DOLLAR ||
+    code === CODE.PLUS ||
+    code === CODE.TILDE ||
+    code === CODE.EQUALS ||
+    code === BULLET
+  );
+}
+/** `•`, the mask some tools print in place of a password's characters. */
+const BULLET = 0x2022;
 
 /** The names of the nginx `upstream NAME {` blocks a text defines, read in one pass. */
 function upstreamBlocks(text: string): ReadonlySet<string> {
@@ -488,6 +509,7 @@ export function findServiceHosts(text: string, found: Found): void {
 
 /** The regular expressions above, for the ReDoS check. */
 export const SERVICE_HOST_PATTERNS: readonly RegExp[] = [
+  YOUR_HOST,
   URL_SEPARATOR,
   COLON_AND_PORT,
   PORT_KEY,

@@ -99,8 +99,8 @@ export function findInfixTokens(text: string, reportFound: Found, held = keyword
   });
 }
 
-const CURL = /\b(?:curl|wget|http)\b/g;
-const CURL_WORDS = keywords('curl', 'wget', 'http');
+const CURL = /\b(?:curl|wget|http|etcdctl)\b/g;
+const CURL_WORDS = keywords('curl', 'wget', 'http', 'etcdctl');
 const USER_OPTION = /[ \t](?:-u|--user|--proxy-user|--http-user|--password)(?:=|[ \t]{1,5})/g;
 
 /** Reads a shell word, quoted parts included: `'user:pass'`, `kevin:'pR…'`, `"{a}":"{b}"`. */
@@ -188,10 +188,19 @@ function isPlaceholderUser(word: string): boolean {
 const SECRET_NAME_WORDS =
   /^(?:[A-Za-z]{1,32}(?:[_.-][A-Za-z]{1,32}){1,4}|[a-z]{1,32}(?:[A-Z][a-z]{1,32}){1,4})$/;
 
+/**
+ * An API key sent as the user with a dummy password, as Freshdesk and Zendesk document it:
+ * `curl -u 3Ecs2HUUiJFXN07GA9d1:X`. The key is the secret.
+ */
+function isTokenAsUser(word: string): boolean {
+  const user = word.slice(0, word.indexOf(':')).replace(/["']/g, '');
+  return user.length >= 16 && isCredentialValue(user, 'secret');
+}
+
 /** A token in braces: digits, capitals and small letters, which no name to fill in holds. */
 const BRACED_TOKEN = /^\{(?=[^}]{0,127}\d)(?=[^}]{0,127}[A-Z])(?=[^}]{0,127}[a-z])[\w+/.=-]{8,128}\}$/;
 
-/** `curl -u user:password`, `--user 'user:password'` and the like, within 2 KiB after a command's name. */
+/** `curl -u user:password`, `--user 'user:password'` and the like (etcdctl's too), within 2 KiB after a command's name. */
 export function findCommandCredentials(text: string, found: Found, held = keywordsIn(text)): void {
   if (!holds(held, CURL_WORDS)) return;
   // Options are read in order, each once: `next` is the first one not yet read, kept from one
@@ -208,18 +217,29 @@ export function findCommandCredentials(text: string, found: Found, held = keywor
       const start = next.index + next[0].length;
       const end = shellWordEnd(text, start);
       const word = text.slice(start, end);
-      if (word.length >= 4 && word.includes(':') && !isPlaceholderUser(word)) found(start, end);
+      if (word.length < 4 || !word.includes(':')) continue;
+      if (!isPlaceholderUser(word)) found(start, end);
+      else if (isTokenAsUser(word)) found(start, start + word.indexOf(':'));
     }
   });
 }
 
 const DATA_BLOCK = /\b(?:data|stringData):[ \t]*\r?\n/g;
 const SECRET_KIND = /\bkind:[ \t]*["']?secret\b/gi;
+const ANY_KIND = /\bkind:/g;
+const SECRET_KIND_AT = /kind:[ \t]*["']?secret\b/iy;
 const SECRET_KIND_WORDS = keywords('kind:');
 const DOCUMENT_BREAK = /\n---/g;
 
 function indentation(text: string, lineStart: number): number {
   return runRight(text, lineStart, (code) => code === CODE.SPACE || code === CODE.TAB, 64) - lineStart;
+}
+
+/** Whether the `kind:` at `index`, before `end`, names a Secret. */
+function isSecretKindAt(text: string, index: number | undefined, end: number): boolean {
+  if (index === undefined || index >= end) return false;
+  SECRET_KIND_AT.lastIndex = index;
+  return SECRET_KIND_AT.test(text);
 }
 
 /** The values under `data:` (or `stringData:`) in a Kubernetes Secret manifest. */
@@ -228,8 +248,10 @@ export function findKubernetesSecretData(text: string, found: Found, held = keyw
   const kinds = matchStarts(SECRET_KIND, text);
   if (kinds.length === 0) return;
   const breaks = matchStarts(DOCUMENT_BREAK, text);
-  // matches come in order, so both lists are read with pointers that only move forward
+  const anyKinds = matchStarts(ANY_KIND, text);
+  // matches come in order, so the lists are read with pointers that only move forward
   let kind = 0;
+  let anyKind = 0;
   let nextBreak = 0;
   eachMatch(DATA_BLOCK, text, (match) => {
     while (nextBreak < breaks.length && (breaks[nextBreak] as number) < match.index) nextBreak += 1;
@@ -238,14 +260,23 @@ export function findKubernetesSecretData(text: string, found: Found, held = keyw
     const documentEnd = breaks[nextBreak] ?? text.length;
     const from = Math.max(documentStart, match.index - 600);
     while (kind < kinds.length && (kinds[kind] as number) < from) kind += 1;
-    if ((kinds[kind] ?? text.length) >= Math.min(documentEnd, match.index + 2400)) return;
+    while (anyKind < anyKinds.length && (anyKinds[anyKind] as number) < match.index) anyKind += 1;
+    // a Secret named near the block, or the object's own kind after it however long its data
+    // (`kubectl get -o yaml` writes `data:` before `kind:`, and a key's base64 runs for kilobytes)
+    const near = (kinds[kind] ?? text.length) < Math.min(documentEnd, match.index + 2400);
+    if (!near && !isSecretKindAt(text, anyKinds[anyKind], documentEnd)) return;
     let lineStart = match.index;
     while (lineStart > from && text.charCodeAt(lineStart - 1) !== CODE.NEWLINE) lineStart -= 1;
     const baseIndent = indentation(text, lineStart);
     let cursor = match.index + match[0].length;
     let blockIndent = -1;
     for (let lines = 0; lines < 128 && cursor < text.length; lines += 1) {
-      const end = lineEnd(text, cursor, 16_384);
+      // a value's line runs as long as its base64 does (a CA bundle is hundreds of kilobytes)
+      let end = lineEnd(text, cursor, 16_384);
+      if (end - cursor >= 16_384) {
+        const newline = text.indexOf('\n', end);
+        end = newline === -1 ? text.length : newline;
+      }
       const indent = indentation(text, cursor);
       const content = text.slice(cursor + indent, end);
       const next = end + (text.charCodeAt(end) === CODE.CARRIAGE_RETURN ? 2 : 1);
@@ -510,6 +541,7 @@ export function findSchemedPasswords(text: string, found: Found): void {
 export const STRUCTURED_GATES: readonly PatternGate[] = [
   [CURL, CURL_WORDS],
   [SECRET_KIND, SECRET_KIND_WORDS],
+  [ANY_KIND, SECRET_KIND_WORDS],
   [XML_KEY_ATTRIBUTE, XML_KEY_WORDS],
   [/Q~/, INFIX_MARKS],
   [/\d\|/, INFIX_MARKS],
@@ -527,6 +559,8 @@ export const STRUCTURED_GATES: readonly PatternGate[] = [
 /** The regular expressions above, for the ReDoS check. */
 export const STRUCTURED_PATTERNS: readonly RegExp[] = [
   SECRET_NAME_WORDS,
+  ANY_KIND,
+  SECRET_KIND_AT,
   DISCORD_TOKEN,
   SNOWFLAKE_ID,
   PUTTY_PRIVATE_LINES,

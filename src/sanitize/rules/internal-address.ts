@@ -632,6 +632,8 @@ function findNames(text: string, spans: LeakSpan[]): void {
     hostStartAt ??= runStartReader(text, isHostCode, 253);
     const hostStart = hostStartAt(match.index, suffixEnd);
     if (hostStart === match.index || text.charCodeAt(hostStart) === 46) return;
+    // a file in a path (`.dvc/config.local`, `conf.d/app.internal`), not a host after `//`
+    if (text.charCodeAt(hostStart - 1) === 47 && text.charCodeAt(hostStart - 2) !== 47) return;
     // the suffix ends the host name ("settings.local.json" is a file), unless it is an internal
     // zone under a public domain: `replica-2.internal.example.com`
     const suffix = match[0].toLowerCase();

@@ -53,6 +53,8 @@ const KNOWN_PUBLIC_VALUES = new Set([
   'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
   // the sample token jwt.io's debugger opens with, quoted in countless tutorials
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+  // the Azure Storage emulator (Azurite), as `local.settings.json` names it: no account, no key
+  'UseDevelopmentStorage=true',
 ]);
 
 /** Whether a whole token is a value published on purpose (a public sample key or stopword). */

@@ -389,7 +389,8 @@ const DURATION_OR_SIZE = /^\d{1,9}(?:ms|s|sec|m|min|h|hr|d|w|y|b|kb|mb|gb|k)$/i;
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]{0,40}(?:_[A-Z0-9]{1,40}){1,8}$/;
 
 /** `arn:aws:…`, `env:API_KEY`, `file:/run/…`, `vault:secret/…`: a reference to where a secret lives. */
-const REFERENCE_PREFIX = /^(?:arn|env|file|vault|secret|secrets|ssm|kms|keyvault|awssm|gcpsm|ref):|^op:\/\//i;
+const REFERENCE_PREFIX =
+  /^(?:arn|env|file|vault|secret|secrets|ssm|kms|keyvault|awssm|gcpsm|ref):|^op:\/\/|^@Microsoft\.KeyVault\(/i;
 
 /** Whether a value names where a secret is kept rather than holding it: `arn:aws:secretsmanager:…`, `env:TOKEN`, 1Password's `op://vault/item/field`. */
 export function isSecretReference(value: string): boolean {

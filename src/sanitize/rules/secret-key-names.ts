@@ -164,6 +164,13 @@ const PASSWORD_PARTS = new Set([
   'הסיסמה',
   'הסיסמא',
   'סיסמת',
+  // and after a prefix letter: `והסיסמה` ("and the password"), `שהסיסמה`, `לסיסמה`, `בסיסמה`
+  'והסיסמה',
+  'והסיסמא',
+  'שהסיסמה',
+  'וסיסמה',
+  'לסיסמה',
+  'בסיסמה',
   'รหัสผ่าน',
   'كلمةالمرور',
   'पासवर्ड',
@@ -227,8 +234,12 @@ const PASS_WORDS =
 function endsWithEastAsianPassword(part: string): boolean {
   for (const word of EAST_ASIAN_PASSWORD_WORDS)
     if (part.length > word.length && part.endsWith(word)) return true;
-  return false;
+  // Thai sets no blank between words either, and puts what the password is for after it:
+  // `รหัสผ่านเข้าระบบ` ("password to enter the system")
+  return part.startsWith(THAI_PASSWORD) && part.length <= THAI_PASSWORD.length + 24;
 }
+
+const THAI_PASSWORD = 'รหัสผ่าน';
 
 const EAST_ASIAN_PASSWORD_WORDS = ['密码', '密碼', '口令', 'パスワード', '비밀번호'];
 

@@ -28,9 +28,12 @@ const PRIVILEGE_SHAPE =
   /(?:grant|revoke)\s+(?:all|select|insert|update|delete|usage|execute|connect|create|references|trigger|truncate|temporary|temp|alter|drop|index)\b/iy;
 const ON_WORD = /\son\s/i;
 const TO_OR_FROM_WORD = /\s(?:to|from)\s/i;
-/** PostgreSQL's `COPY <table> [(columns)] FROM|TO STDIN|STDOUT|'file'|PROGRAM`. */
+/**
+ * PostgreSQL's `COPY <table> [(columns)] FROM|TO STDIN|STDOUT|'file'|PROGRAM`, and Snowflake's
+ * `COPY INTO <table>|@stage FROM @stage|'s3://…'|(SELECT …)`.
+ */
 const COPY_SHAPE =
-  /copy\s+("[^"\n]+"|[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s*(?:\([^)\n]{0,400}\)\s*)?(?:from|to)\s+(stdin|stdout|program\b|')/iy;
+  /copy\s+(?:into\s+)?("[^"\n]+"|@?[A-Za-z_][\w$]*(?:\.[\w$]+)*)\s*(?:\([^)\n]{0,400}\)\s*)?(?:from|to)\s+(stdin|stdout|program\b|'|@|\()/iy;
 const PRIVILEGE_REACH = 200;
 const PROCEDURE_SHAPE = /(?:exec|execute|call)\s+(?:[A-Za-z_]\w*\.){1,3}[A-Za-z_]\w*\s*\(?[@:$?'\d]/iy;
 

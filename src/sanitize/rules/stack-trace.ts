@@ -38,10 +38,11 @@ const PYTHON_FRAME = /File "[^"\n]+", line \d+/y;
  * and `x.swift:23`, Node's own `node:internal/…:289`, C, C++ and Lua's `src/x.c:88`, Perl's
  * `x.pm line 57`, a script's `x.js:1:4821` (Firefox and Safari write frames as `fn@url:1:2`),
  * Haskell's `src/X.hs:42:13`, OCaml's `file "src/x.ml", line 88, characters 4-40`, and the
- * `x.cr:104:9 in 'deliver'` of Crystal and the like.
+ * `x.cr:104:9 in 'deliver'` of Crystal and the like, and Salesforce Apex's
+ * `Class.InvoiceSync.push: line 63, column 1`.
  */
 const SCRIPT_LOCATION =
-  /\w\.[a-z]{1,6}:\d+:\d+ in '|\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx|hs|lhs):\d+:\d+|\w\.dart[ :]\d+:\d+|\.mli?", line \d+, characters \d+/g;
+  /\w\.[a-z]{1,6}:\d+:\d+ in '|\.rb:\d+:in [`']|\.go:\d+|\.rs:\d+:\d+|\.(?:cs|vb|fs|cshtml|razor):line \d+|\.(?:ex|exs|erl|hrl):\d+:|\.(?:swift|erl|hrl)(?::\d+|, line \d+)|\w\.(?:c|cc|cpp|cxx|h|hpp|mm|lua):\d+|\w\.(?:pl|pm) line \d+|\w\.(?:js|mjs|cjs|jsx|ts|tsx|hs|lhs):\d+:\d+|\w\.dart[ :]\d+:\d+|\.mli?", line \d+, characters \d+|\.[a-z_]{0,64}[A-Z]\w{0,127}: line \d+, column \d+/g;
 
 /**
  * A JVM frame's location without the `at` before it, as a list of frames in returned data or a
