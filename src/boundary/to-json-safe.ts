@@ -1,4 +1,5 @@
 import { cutClear } from '../sanitize/clear-cut.js';
+import { mayHoldCommandOutput, revealedOutput } from '../sanitize/command-output.js';
 import { rememberOriginalLength } from '../sanitize/original-length.js';
 import {
   entryValuesCanStay,
@@ -162,8 +163,21 @@ class Copier {
     // only the keys the copy holds are judged: a huge object filled the copy after a few, and
     // reading all 250,000 names again cost a third of its dispatch
     const held = complete ? keys : keys.slice(0, this.visited);
-    // fields beside a mirror of their sensitivity (Terraform's `sensitive_values`) take the careful walk
-    if (this.clean && hasSensitiveMirror(held)) this.clean = false;
+    // fields beside a mirror of their sensitivity (Terraform's `sensitive_values`) take the careful
+    // walk (a known shape was checked for one when it was first met), and so does a command's
+    // output that the command beside it shows is a secret; such a shape is never kept as known,
+    // since what decides is in its values
+    if (this.clean && known === undefined && hasSensitiveMirror(held)) this.clean = false;
+    const commandOutput = known === undefined && mayHoldCommandOutput(held);
+    if (
+      this.clean &&
+      commandOutput &&
+      revealedOutput(
+        held,
+        held.map((key) => result[key]),
+      ) !== undefined
+    )
+      this.clean = false;
     // a name/value entry's value is judged by the name beside it: `{"name": "DB_PASSWORD", "value": …}`
     const entry = known !== undefined ? known.entry : isEntry(held);
     if (this.clean && entry && !entryValuesCanStay(held, result)) this.clean = false;
@@ -178,7 +192,7 @@ class Copier {
       ) !== undefined
     )
       this.clean = false;
-    if (this.clean && strengths !== undefined && complete)
+    if (this.clean && strengths !== undefined && complete && !commandOutput)
       lastChecked = { keys, strengths, entry, table, cleanValues: new Array<string>(keys.length) };
     return result;
   }

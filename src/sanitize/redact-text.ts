@@ -1,4 +1,5 @@
 import { findLeaks, mergeSpans } from './find-leaks.js';
+import type { LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { REDACTED } from './redacted.js';
 
@@ -11,9 +12,18 @@ export interface RedactedText {
   rules: LeakRuleName[];
 }
 
-/** Replaces each leaking span of `text` with `[redacted]`, keeping the text between spans. */
-export function redactText(text: string, allowRules: readonly LeakRuleName[] = []): RedactedText {
-  const spans = findLeaks(text, { allowRules });
+/**
+ * Replaces each leaking span of `text` with `[redacted]`, keeping the text between spans.
+ * `alsoFound` adds spans that the text alone cannot show, found in its context (the output of a
+ * command that printed a secret, the command kept in another field).
+ */
+export function redactText(
+  text: string,
+  allowRules: readonly LeakRuleName[] = [],
+  alsoFound: readonly LeakSpan[] = [],
+): RedactedText {
+  const found = findLeaks(text, { allowRules });
+  const spans = alsoFound.length === 0 ? found : [...found, ...alsoFound];
   if (spans.length === 0) return { text, rules: [] };
   const rules: LeakRuleName[] = [];
   for (const found of spans) {

@@ -1,5 +1,7 @@
+import { mayHoldCommandOutput, revealedOutput } from './command-output.js';
 import { ECHOED_SECRETS, findLeaks, isEchoable, isKnownClean } from './find-leaks.js';
 import type { Leak } from './leak.js';
+import type { LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
 import {
@@ -54,6 +56,8 @@ interface Task {
   itemStrengths?: readonly KeyStrength[];
   /** What a sensitivity mirror says of this value's fields (see `sensitiveMirrors`). */
   sensitive?: object;
+  /** Spans of this string that its context shows are secret (see `revealedOutput`). */
+  revealed?: readonly LeakSpan[];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -127,7 +131,7 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
         if (echoed.size < ECHOED_SECRETS && isEchoable(input)) echoed.add(input);
         continue;
       }
-      const redacted = redactText(input, allowRules);
+      const redacted = redactText(input, allowRules, checkKeyNames ? task.revealed : undefined);
       if (redacted.rules.length > 0) record(path, redacted.rules);
       assign(redacted.text);
       continue;
@@ -206,6 +210,8 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
       const table = checkKeyNames ? tableStrengths(keys, fields) : undefined;
       // Terraform's `values` beside `sensitive_values`: what the mirror marks is a secret
       const mirrors = checkKeyNames ? sensitiveMirrors(keys, fields) : undefined;
+      // and a shell tool's output is read with the command beside it
+      const revealed = checkKeyNames && mayHoldCommandOutput(keys) ? revealedOutput(keys, fields) : undefined;
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
         const outputKey = outputKeys[index] as string;
@@ -228,6 +234,7 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
           ...(strength === 'none' ? {} : { keyStrength: strength }),
           ...(index === table?.rows ? { rowStrengths: table.strengths } : {}),
           ...(mirrored === undefined || mirrored === true ? {} : { sensitive: mirrored }),
+          ...(index === revealed?.index ? { revealed: revealed.spans } : {}),
         });
       }
     } catch {
@@ -316,6 +323,8 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
   let lastStrengths: KeyStrength[] | undefined;
   let lastEntry = false;
   let lastTable = false;
+  let lastMirrored = false;
+  let lastCommandOutput = false;
   let budget = CLEAN_WALK_BUDGET;
   if (typeof value === 'string') return cleanText(options, value);
   // the objects on the path from the root: one met again is a cycle, whose far side is being
@@ -358,6 +367,8 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
         lastStrengths = strengths;
         lastEntry = checkKeyNames && isEntry(keys);
         lastTable = checkKeyNames && tableKeys(keys) !== undefined;
+        lastMirrored = checkKeyNames && hasSensitiveMirror(keys);
+        lastCommandOutput = checkKeyNames && mayHoldCommandOutput(keys);
       }
       // a name/value entry's value is judged by the name beside it (`{"name": "DB_PASSWORD",
       // "value": …}`), and a table's cells by their columns; their fields are read once, first
@@ -367,7 +378,13 @@ function isClean(value: unknown, allowRules: readonly LeakRuleName[]): boolean {
       // a table whose columns name a secret (`{"columns": ["api_key"], "rows": …}`) takes the careful
       // walk, and so do fields beside a mirror that says which of them are sensitive
       if (lastTable && tableStrengths(keys, fields!) !== undefined) return false;
-      if (checkKeyNames && hasSensitiveMirror(keys)) return false;
+      if (lastMirrored) return false;
+      if (
+        lastCommandOutput &&
+        revealedOutput(keys, fields ?? keys.map((key) => (input as Record<string, unknown>)[key])) !==
+          undefined
+      )
+        return false;
       const lent = entry ? lentStrength(keys, fields!, 'none') : 'none';
       for (let index = 0; index < keys.length; index++) {
         const key = keys[index]!;

@@ -310,3 +310,52 @@ describe('a Kubernetes Secret as `kubectl get -o yaml` lists it', () => {
     );
   });
 });
+
+describe("a shell tool's result that keeps the command apart from its output", () => {
+  const results = (secret: string) => [
+    {
+      tool: 'bash',
+      input: { command: 'argocd admin initial-password -n argocd' },
+      output: `${secret}\n\n This password must be only used for first time login.`,
+      exit_code: 0,
+    },
+    { command: "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d", stdout: secret },
+    { cmd: 'echo $DB_PASSWORD', result: secret, exitCode: 0 },
+  ];
+
+  it('reads the two as the terminal showed them, in data and through the dispatcher', async () => {
+    const dispatcher = createDispatcher({
+      tools: [
+        defineTool({
+          name: 'shell',
+          description: 'd',
+          input: z.object({ s: z.string() }),
+          run: async ({ s }) => results(s),
+        }),
+      ],
+      logger: silentLogger,
+    });
+    await fc.assert(
+      fc.asyncProperty(password, async (secret) => {
+        const direct = JSON.stringify(sanitizeValue(results(secret)));
+        expect(direct).not.toContain(secret);
+        expect(direct).toContain('This password must be only used for first time login.');
+        const message = await dispatcher.dispatch({ id: 'c', name: 'shell', arguments: { s: secret } });
+        expect(message.content).not.toContain(secret);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('keeps the output of a command that prints no secret, however the output looks', () => {
+    fc.assert(
+      fc.property(password, (output) => {
+        for (const result of [
+          { command: 'git rev-parse --short HEAD', stdout: output },
+          { input: { command: 'hostname' }, output },
+        ])
+          expect(sanitizeValue(result)).toEqual(result);
+      }),
+    );
+  });
+});
