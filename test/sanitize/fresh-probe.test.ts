@@ -41,10 +41,12 @@ function readProbe(file: string): Probe {
 
 /**
  * Each probe with the levels it was brought to, so that a change that slides below them fails.
- * The first one prompted a round of rules; the second to the fifteenth were each written after
+ * The first one prompted a round of rules; the second to the sixteenth were each written after
  * the rules before them, without sight of the earlier probes, and scored before any rule was
  * changed for them (0.930, 0.932, 0.936, 0.958, 0.948, 0.932, 0.931, 0.850, 0.875, 0.968, 0.932,
- * 0.929, 0.964 and 0.926 of their firm leaks). The fourteenth alters 7 of its 119 benign entries (13
+ * 0.929, 0.964, 0.926 and 0.873 of their firm leaks). The sixteenth, on ground as new as the
+ * ninth's and tenth's (payments, identity, Windows administration, mainframes, eighteen more
+ * languages), is held at 0.93: what it still misses is listed in docs/sanitiser.md. The fourteenth alters 7 of its 119 benign entries (13
  * before the round that cut it): values beside a secret's name that are no secret (a placeholder
  * in angle brackets, wp-config's placeholders, a user name), two LDAP URLs, a version after the
  * Japanese word for firmware, and an Oracle error line.
@@ -68,6 +70,7 @@ const PROBES = [
   { file: 'fresh-probe-13.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-14.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
   { file: 'fresh-probe-15.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
+  { file: 'fresh-probe-16.json', minimumRecall: 0.93, maximumBenignAltered: 0.07 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

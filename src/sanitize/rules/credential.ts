@@ -40,6 +40,7 @@ import {
   findPasswordDumpHashes,
   findPgpassPasswords,
   findPuttyPrivateLines,
+  findRegistryValues,
   findSchemedPasswords,
   findSessionStoreKeys,
   STRUCTURED_GATES,
@@ -92,6 +93,7 @@ function findInPlainText(text: string, found: Found): void {
   if (holds(held, PEM_WORDS)) findPrivateKeys(text, found);
   findSecretAssignments(text, found);
   findKeyValueAttributes(text, found, held);
+  findRegistryValues(text, found, held);
   findCommandCredentials(text, found, held);
   findKubernetesSecretData(text, found, held);
   findPasswordArguments(text, found, held);

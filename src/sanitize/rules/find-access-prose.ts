@@ -221,7 +221,7 @@ function findListedPasswords(text: string, found: Found): void {
  * ReDoS audit.
  */
 const TAGGED_NAME =
-  /\b(?:pass(?:word|phrase|wort|code)?|kennwort|wachtwoord|senha|contrase(?:ñ|n)a|secret|token|api[ _-]?key)\b/gi;
+  /\b(?:pass(?:word|phrase|wort|code)?|pw|pwd|kennwort|wachtwoord|senha|contrase(?:ñ|n)a|secret|token|api[ _-]?key)\b/gi;
 /** The tags a chat or a ticket sets a value in. */
 const VALUE_TAG = /<(?:code|b|strong|kbd|em|i|tt|samp|mark)>/y;
 /** How far after the name the tag may open, and how long the value in it may be. */

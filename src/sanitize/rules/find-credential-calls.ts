@@ -94,6 +94,14 @@ function labelBefore(text: string, start: number): string | undefined {
   return name.length > 0 ? name : undefined;
 }
 
+/** The strength of the module before a callee (`cohere` in `cohere.ClientV2(`), read as a provider's name only. */
+function qualifierStrength(text: string, nameStart: number): KeyStrength {
+  if (text.charCodeAt(nameStart - 1) !== CODE.DOT) return 'none';
+  const qualifier = text.slice(scanLeft(text, nameStart - 1, isWordCode, 32), nameStart - 1);
+  const strength = qualifier.length >= 3 ? cachedKeyStrength(qualifier) : 'none';
+  return strength === 'provider' || strength === 'provider-secret' ? strength : 'none';
+}
+
 /** Whether a literal is a keyword argument whose keyword names no secret (`apiVersion: '…'`). */
 function namesOtherThanSecret(text: string, literal: Literal): boolean {
   const label = labelBefore(
@@ -143,7 +151,9 @@ export function findCredentialCalls(text: string, found: Found): void {
       findConnectPassword(text, open, found);
       return undefined;
     }
-    const strength = calleeStrength(name);
+    // a client named by its module: `cohere.ClientV2("X")`, `anthropic.Anthropic("X")`
+    const own = calleeStrength(name);
+    const strength = own === 'none' ? qualifierStrength(text, open - name.length) : own;
     if (strength === 'none') return undefined;
     const literals = readLiterals(text, open);
     if (literals.length === 0) return undefined;
@@ -156,15 +166,18 @@ export function findCredentialCalls(text: string, found: Found): void {
       }
       return undefined;
     }
-    // a user and a password, or a setter of the one secret it names
+    // a user and a password, a setter of the one secret it names, or a call named for the secret
+    // it takes (`Auth.api_key("X")`)
     const secret = literals[literals.length - 1] as Literal;
-    if (literals.length < 2 && !SETTER.test(name)) return undefined;
+    if (literals.length < 2 && !SETTER.test(name) && strength !== 'explicit') return undefined;
     const value = text.slice(secret.start, secret.end);
     if (hasWhitespace(value)) return undefined;
     // a keyword argument is what its keyword names: `passwordVariable: 'NEXUS_PW'` is no password
     if (namesOtherThanSecret(text, secret)) return undefined;
     if (strength !== 'password' && PLAIN_WORD.test(value)) return undefined;
-    if (isCredentialValue(value, 'password')) found(secret.start, secret.end);
+    // a lone literal to a call named for a secret must look random: `data.token("session_length")` is a lookup
+    const lone = literals.length < 2 && !SETTER.test(name);
+    if (isCredentialValue(value, lone ? 'secret' : 'password')) found(secret.start, secret.end);
     return undefined;
   });
 }

@@ -46,7 +46,7 @@ const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|parol|pasahitz|lykilor[ðd]|nenosiri|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -81,6 +81,19 @@ const CONNECTORS = new Set([
   // Romanian and Thai: `parola … este X`, `รหัสผ่าน … คือ X`
   'este',
   'คือ',
+  // Bengali, Swahili, Tagalog, Bulgarian, Serbian, Lithuanian, Latvian, Catalan and Icelandic:
+  // `পাসওয়ার্ড হলো X`, `nenosiri … ni X`, `password … ay X`, `паролата … е X`, `лозинка … је X`,
+  // `slaptažodis yra X`, `parole ir X`, `contrasenya … és X`, `lykilorðið … er X`
+  'হলো',
+  'হল',
+  'ni',
+  'ay',
+  'е',
+  'је',
+  'yra',
+  'ir',
+  'és',
+  'er',
   // Hebrew and Greek: `הסיסמה … היא X`, `ο κωδικός … είναι X`
   'היא',
   'הוא',
@@ -98,6 +111,17 @@ const CONNECTORS = new Set([
   // French quotes, set apart by blanks: `mot de passe « X » incorrect`
   '«',
 ]);
+
+/** "Is" where it ends the clause, after the value: Persian, Urdu, Hindi, Amharic, Basque. */
+const FINAL_COPULAS = new Set(['است', 'ہے', 'है', 'ነው', 'da']);
+/** Punctuation that may follow such a verb: `،`, `।`, `።`, `.`, `,`. */
+const CLAUSE_END = '،,.।።!';
+
+function isFinalCopula(word: string): boolean {
+  let end = word.length;
+  while (end > 0 && CLAUSE_END.includes(word.charAt(end - 1))) end -= 1;
+  return FINAL_COPULAS.has(end === word.length ? word : word.slice(0, end));
+}
 
 /** Where the scripts that write words without blanks begin (CJK punctuation, kana, Hangul, Han). */
 const CJK_START = 0x3000;
@@ -303,9 +327,10 @@ function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
   let value = raw;
   while (value.length > 0 && ',.;:)'.includes(value.charAt(value.length - 1))) value = value.slice(0, -1);
   if (value.length < 4 || value.includes('://') || value.startsWith('/')) return false;
-  // an e-mail address (`password for bob@example.com`), not a password with an `@` (`Hooli@2021`)
+  // an e-mail address (`password for bob@example.com`) or a mention (`password for @bob`), not a
+  // password with an `@` (`Hooli@2021`, `@T~TgB9Ml%L`)
   const at = value.indexOf('@');
-  if (at === 0 || (at > 0 && EMAIL_ADDRESS.test(value))) return false;
+  if ((at === 0 && MENTION.test(value)) || (at > 0 && EMAIL_ADDRESS.test(value))) return false;
   return acceptsShapedArgument(value, strength);
 }
 
@@ -317,6 +342,9 @@ function acceptsProseValue(raw: string, strength: KeyStrength): boolean {
 function acceptsShapedArgument(value: string, strength: KeyStrength): boolean {
   return (!needsSecretShape(strength) || hasSecretShape(value)) && acceptsArgument(value, strength, false);
 }
+
+/** A handle after `@`, as chats and code hosts write one: `@bob`, `@acme/ops`, `@team.lead`. */
+const MENTION = /^@[\w./-]{1,64}$/;
 
 /** A whole e-mail address: a name, `@`, and a domain of dotted labels (`o@jc-.C@4MY!` is none). */
 const EMAIL_ADDRESS = /^[^@\s]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}$/;
@@ -505,6 +533,12 @@ function reportProseValue(
     const next = readToken(text, token.end, limit, 4);
     if (next === undefined) return token.end;
     if (next.value.startsWith(REDACTED)) return next.end;
+    // languages that put the verb last write the value before "is": `رمز عبور … X است`,
+    // `سرور کا پاس ورڈ X ہے`, `የይለፍ ቃል X ነው`, `pasahitza X da`
+    if (!next.quoted && isFinalCopula(next.value) && acceptsProseValue(token.value, strength)) {
+      found(token.start, token.end);
+      return next.end;
+    }
     // a flag starts a value of its own, and so does a secret-named word after a weaker one
     // (`auth failed: invalid password "X"`): read on from there
     if (isFlag(text, next)) return next.start;
@@ -780,6 +814,35 @@ function findNetUsePasswords(text: string, found: Found): void {
       // the device (`Z:`, `*`), the share (`\\host\share`) and switches (`/user:…`) are not the password
       if (value === '*' || DRIVE.test(value) || value.startsWith('\\\\') || value.startsWith('/')) continue;
       if (acceptsArgument(value, 'password', false)) found(token.start, token.end);
+    }
+    return cursor;
+  });
+}
+
+/** `schtasks /create … /ru U /rp X`, `schtasks /s host /u U /p X`: Windows' task scheduler. */
+const SCHTASKS = /\bschtasks(?:\.exe)?(?=[ \t])/gi;
+const SCHTASKS_PASSWORD_SWITCHES = new Set(['/rp', '/p']);
+
+function findScheduledTaskPasswords(text: string, found: Found): void {
+  eachMatch(SCHTASKS, text, (match) => {
+    // the line's real end: a Windows path's `\run.cmd` is no JSON-escaped break
+    const newline = text.indexOf('\n', match.index);
+    const limit = Math.min(newline === -1 ? text.length : newline, match.index + 2048);
+    let cursor = match.index + match[0].length;
+    let takesPassword = false;
+    for (let token = readToken(text, cursor, limit, 8, false); token !== undefined; ) {
+      cursor = token.end;
+      const value = token.value;
+      // `*` and a missing value make schtasks prompt for it
+      if (
+        takesPassword &&
+        value !== '*' &&
+        !value.startsWith('/') &&
+        acceptsArgument(value, 'password', false)
+      )
+        found(token.start, token.end);
+      takesPassword = SCHTASKS_PASSWORD_SWITCHES.has(value.toLowerCase());
+      token = readToken(text, cursor, limit, 8, false);
     }
     return cursor;
   });
@@ -1112,6 +1175,7 @@ export function findPasswordArguments(text: string, found: Found, held = keyword
   findShortFlagPasswords(text, found);
   if (holds(held, SECURE_STRING_WORDS)) findSecureStrings(text, found);
   if (holds(held, NET_WORDS)) findNetUsePasswords(text, found);
+  if (holds(held, SCHTASKS_WORDS)) findScheduledTaskPasswords(text, found);
   findPasswordHashes(text, found);
   if (holds(held, RECOVERY_NAME_WORDS)) findRecoveryPhrases(text, found);
   if (holds(held, POSITIONAL_WORDS)) findPositionalPasswords(text, found);
@@ -1123,6 +1187,7 @@ export function findPasswordArguments(text: string, found: Found, held = keyword
 const ECHO_WORDS = keywords('echo', 'printf');
 const SECURE_STRING_WORDS = keywords('convertto-securestring');
 const NET_WORDS = keywords('net');
+const SCHTASKS_WORDS = keywords('schtasks');
 const RECOVERY_NAME_WORDS = keywords('mnemonic', 'phrase', 'words', 'frase');
 const POSITIONAL_WORDS = keywords(
   'rabbitmqctl',
@@ -1142,6 +1207,7 @@ export const PASSWORD_ARGUMENT_GATES: readonly PatternGate[] = [
   [ECHO, ECHO_WORDS],
   [SECURE_STRING, SECURE_STRING_WORDS],
   [NET_USE, NET_WORDS],
+  [SCHTASKS, SCHTASKS_WORDS],
   [RECOVERY_NAME, RECOVERY_NAME_WORDS],
   [POSITIONAL_COMMAND, POSITIONAL_WORDS],
   [CHPASSWD, CHPASSWD_WORDS],
@@ -1150,6 +1216,8 @@ export const PASSWORD_ARGUMENT_GATES: readonly PatternGate[] = [
 
 /** The regular expressions above, for the ReDoS check. */
 export const PASSWORD_ARGUMENT_PATTERNS: readonly RegExp[] = [
+  SCHTASKS,
+  MENTION,
   USERS_SECTION,
   USER_LINE,
   ECHO,

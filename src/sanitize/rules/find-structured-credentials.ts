@@ -305,6 +305,27 @@ export function findKubernetesSecretData(text: string, found: Found, held = keyw
   });
 }
 
+/**
+ * A value `reg query` lists, `    DefaultPassword    REG_SZ    X`: Winlogon's autologon password,
+ * a service's stored credential. The value is judged by its name.
+ */
+const REGISTRY_VALUE = /^[ \t]{2,16}(\S{1,128})[ \t]{2,16}REG_(?:SZ|EXPAND_SZ|MULTI_SZ)[ \t]{2,16}(?=\S)/gm;
+const REGISTRY_WORDS = keywords('reg_');
+
+export function findRegistryValues(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, REGISTRY_WORDS)) return;
+  eachMatch(REGISTRY_VALUE, text, (match) => {
+    const strength = keyStrength(match[1] as string);
+    if (strength === 'none') return;
+    const start = match.index + match[0].length;
+    let end = lineEnd(text, start, 1024);
+    while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end -= 1;
+    if (isCredentialValue(text.slice(start, end), strength === 'provider' ? 'secret' : strength))
+      found(start, end);
+    return end;
+  });
+}
+
 const XML_KEY_ATTRIBUTE = /\bkey=["']/gi;
 const XML_KEY_WORDS = keywords('key=');
 const XML_VALUE_ATTRIBUTE = /\bvalue=(["'])/i;
@@ -542,6 +563,7 @@ export const STRUCTURED_GATES: readonly PatternGate[] = [
   [CURL, CURL_WORDS],
   [SECRET_KIND, SECRET_KIND_WORDS],
   [ANY_KIND, SECRET_KIND_WORDS],
+  [REGISTRY_VALUE, REGISTRY_WORDS],
   [XML_KEY_ATTRIBUTE, XML_KEY_WORDS],
   [/Q~/, INFIX_MARKS],
   [/\d\|/, INFIX_MARKS],
@@ -558,6 +580,7 @@ export const STRUCTURED_GATES: readonly PatternGate[] = [
 
 /** The regular expressions above, for the ReDoS check. */
 export const STRUCTURED_PATTERNS: readonly RegExp[] = [
+  REGISTRY_VALUE,
   SECRET_NAME_WORDS,
   ANY_KIND,
   SECRET_KIND_AT,

@@ -195,6 +195,7 @@ function decidePlaceholderValue(value: string): boolean {
     return true;
   const first = value.charCodeAt(0);
   if (value.startsWith('ENC[') || value.startsWith('$ANSIBLE_VAULT;')) return true; // encrypted by SOPS or Ansible Vault
+  if (REGISTRY_TYPE.test(value)) return true; // the type `reg query` lists before a value, not the value
   // `(hidden)`, `(sensitive value)`, `(not set)`, or the `(not` a reader stopped at a blank
   if (first === CODE.OPEN_PAREN) {
     const word = value.slice(1, value.endsWith(')') ? -1 : undefined);
@@ -210,6 +211,8 @@ function decidePlaceholderValue(value: string): boolean {
   if (first === CODE.DOLLAR && (second === CODE.OPEN_BRACE || second === CODE.OPEN_PAREN)) return true;
   return isPlaceholderBody(value);
 }
+
+const REGISTRY_TYPE = /^REG_(?:SZ|EXPAND_SZ|MULTI_SZ|DWORD|QWORD|BINARY|NONE)$/;
 
 /** Words a template writes where the value goes: `your-token-here`, `changeme`, `TODO`. */
 const FILLER_WORDS =
@@ -241,6 +244,7 @@ const FILLER_RUN = /(?:x{6}|X{6})/;
 
 /** The regular expressions above, for the ReDoS check. */
 export const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
+  REGISTRY_TYPE,
   FILLER_WORDS,
   FILLER_RUN,
   WITHHELD_MARKER,

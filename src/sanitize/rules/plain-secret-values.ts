@@ -390,7 +390,7 @@ const CONSTANT_NAME = /^[A-Z][A-Z0-9]{0,40}(?:_[A-Z0-9]{1,40}){1,8}$/;
 
 /** `arn:aws:…`, `env:API_KEY`, `file:/run/…`, `vault:secret/…`: a reference to where a secret lives. */
 const REFERENCE_PREFIX =
-  /^(?:arn|env|file|vault|secret|secrets|ssm|kms|keyvault|awssm|gcpsm|ref):|^op:\/\/|^@Microsoft\.KeyVault\(/i;
+  /^(?:arn|env|file|vault|secret|secrets|ssm|kms|keyvault|awssm|gcpsm|ref|sdb):|^op:\/\/|^@Microsoft\.KeyVault\(|^os\.environ\//i;
 
 /** Whether a value names where a secret is kept rather than holding it: `arn:aws:secretsmanager:…`, `env:TOKEN`, 1Password's `op://vault/item/field`. */
 export function isSecretReference(value: string): boolean {

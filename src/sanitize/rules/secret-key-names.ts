@@ -146,6 +146,14 @@ const PASSWORD_PARTS = new Set([
   'heslo',
   'jelszo',
   'sifre',
+  // Lithuanian, Latvian, Estonian, Catalan, Basque, Icelandic and Swahili
+  'slaptazodis',
+  'parole',
+  'parool',
+  'contrasenya',
+  'pasahitza',
+  'lykilorð',
+  'nenosiri',
   // spellings outside the Latin alphabet, as keys in those languages' configuration write them
   // (Latin ones lose their accents first: `contraseña`, `hasło`, `lösenord`, `şifre`)
   'пароль',
@@ -174,6 +182,8 @@ const PASSWORD_PARTS = new Set([
   'รหัสผ่าน',
   'كلمةالمرور',
   'पासवर्ड',
+  'পাসওয়ার্ড',
+  'கடவுச்சொல்',
 ]);
 
 /**
@@ -197,6 +207,11 @@ const INFLECTED_PASSWORD_STEMS = [
   'contrasena',
   'senha',
   'adgangskode',
+  'slaptazod',
+  'parool',
+  'contrasenya',
+  'pasahitz',
+  'lykilorð',
   'парол',
   'лозинк',
 ];
@@ -248,7 +263,8 @@ const EAST_ASIAN_PASSWORD_WORDS = ['密码', '密碼', '口令', 'パスワー�
  * without `و` ("and") before, Persian `رمز عبور`, French `mot de passe` (`mot_de_passe`,
  * `motDePasse`), Vietnamese `mật khẩu` and Indonesian `kata sandi`.
  */
-const OTHER_LANGUAGE_PASSWORD_JOINED = /كلمةالمرور|كلمةالسر|رمزعبور|motdepasse|matkhau|katasandi/;
+const OTHER_LANGUAGE_PASSWORD_JOINED =
+  /كلمةالمرور|كلمةالسر|رمزعبور|motdepasse|matkhau|katasandi|katalaluan|پاسورڈ|የይለፍቃል/;
 
 /**
  * Joined spellings that name a wallet's recovery words (`mnemonic`, `seed_phrase`, `Secret
