@@ -154,6 +154,9 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'dependency trees glued': 'node_modules/',
   'internal suffixes glued': '.internal',
   'new values under password lines': 'password\nNew value: ',
+  'scheduled tasks on one line': 'schtasks /rp ',
+  'registry values': '  a_password  REG_SZ  ',
+  'verb-last clauses after a password word': 'رمز عبور x است ',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

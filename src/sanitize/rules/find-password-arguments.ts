@@ -46,7 +46,7 @@ const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|parola|jelsz|[sş]ifre|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|parol|pasahitz|lykilor[ðd]|nenosiri|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|jelsz|[sş]ifre|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|parol|pasahitz|lykilor[ðd]|nenosiri|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -529,16 +529,21 @@ function reportProseValue(
     // a word that ends in a colon ends a label: `Zugangsschlüssel für die Schnittstelle: X`; Thai
     // glues its `คือ` ("is") to the words before it: `ของผมคือ X`
     const connector = CONNECTORS.has(bare) || token.value.endsWith(':') || token.value.endsWith('คือ');
-    if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended
     const next = readToken(text, token.end, limit, 4);
-    if (next === undefined) return token.end;
-    if (next.value.startsWith(REDACTED)) return next.end;
     // languages that put the verb last write the value before "is": `رمز عبور … X است`,
-    // `سرور کا پاس ورڈ X ہے`, `የይለፍ ቃል X ነው`, `pasahitza X da`
-    if (!next.quoted && isFinalCopula(next.value) && acceptsProseValue(token.value, strength)) {
+    // `سرور کا پاس ورڈ X ہے`, `የይለፍ ቃል X ነው`, `pasahitza X da`; the value may end in `!` or `.`
+    if (
+      next !== undefined &&
+      !next.quoted &&
+      isFinalCopula(next.value) &&
+      acceptsProseValue(token.value, strength)
+    ) {
       found(token.start, token.end);
       return next.end;
     }
+    if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended
+    if (next === undefined) return token.end;
+    if (next.value.startsWith(REDACTED)) return next.end;
     // a flag starts a value of its own, and so does a secret-named word after a weaker one
     // (`auth failed: invalid password "X"`): read on from there
     if (isFlag(text, next)) return next.start;
@@ -825,9 +830,10 @@ const SCHTASKS_PASSWORD_SWITCHES = new Set(['/rp', '/p']);
 
 function findScheduledTaskPasswords(text: string, found: Found): void {
   eachMatch(SCHTASKS, text, (match) => {
-    // the line's real end: a Windows path's `\run.cmd` is no JSON-escaped break
-    const newline = text.indexOf('\n', match.index);
-    const limit = Math.min(newline === -1 ? text.length : newline, match.index + 2048);
+    // the line's real end, within 2 KiB: a Windows path's `\run.cmd` is no JSON-escaped break
+    const windowEnd = Math.min(text.length, match.index + 2048);
+    const newline = text.slice(match.index, windowEnd).indexOf('\n');
+    const limit = newline === -1 ? windowEnd : match.index + newline;
     let cursor = match.index + match[0].length;
     let takesPassword = false;
     for (let token = readToken(text, cursor, limit, 8, false); token !== undefined; ) {
