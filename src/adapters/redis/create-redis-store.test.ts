@@ -213,6 +213,49 @@ describe('createRedisStore when Redis is down or slow', () => {
     for (let index = 0; index < 20; index++) expect(countOf(flaky, `r${index}`)).toBe(1);
   });
 
+  it('never sends an operation whose caller gave up on it, even after the queue was compacted', async () => {
+    // more than a thousand quick operations go first, so that the queue compacts while a slow one
+    // holds the wire; the reservation queued behind it then waits too long and is answered locally
+    const clock = createFakeClock();
+    const sent: string[] = [];
+    let holdSlow: () => void = () => {};
+    const client: RedisScriptClient = {
+      async evalShaScript(_sha, keys, args) {
+        sent.push(`${args[0]} ${keys[0]}`);
+        if (keys[0]?.includes('{run:slow}')) await new Promise<void>((resolve) => (holdSlow = resolve));
+        return args[0] === 'reserve' ? ['admitted'] : ['settled', 1, 1, 1, 1, ''];
+      },
+      evalScript: async () => 1,
+    };
+    const store = createRedisStore({
+      client,
+      clock,
+      logger: silentLogger,
+      maxInFlight: 1,
+      queueTimeoutMs: 50,
+      operationTimeoutMs: 60_000,
+    });
+    await flush();
+    const quick = Array.from({ length: 1_100 }, (_, index) =>
+      store.updateRun(`run:q${index}`, failure, SETTINGS),
+    );
+    const slow = store.updateRun('run:slow', failure, SETTINGS);
+    const reserve: RunCommand = { kind: 'reserve', id: 'r1', call: 'c', unavailable: '', leaseMs: 30_000 };
+    const reserved = store.updateRun('run:victim', reserve, SETTINGS);
+    const counted = store.updateRun('run:after', failure, SETTINGS);
+    await Promise.all(quick);
+    await flush();
+    clock.advance(50);
+    await flush();
+    expect(await reserved).toMatchObject({ kind: 'admitted' }); // answered from local state
+    holdSlow();
+    await slow;
+    await counted;
+    await store.drain();
+    expect(sent.filter((line) => line.includes('{run:victim}'))).toEqual([]);
+    expect(sent.filter((line) => line.includes('{run:after}'))).toEqual(['settle tb:{run:after}']);
+  });
+
   it('loads its scripts once up front and once after NOSCRIPT, however many operations meet the cold cache', async () => {
     const flaky = flakyClient();
     const store = createRedisStore({ client: flaky.client, logger: silentLogger });

@@ -108,7 +108,7 @@ interface Operation {
 
 interface Job {
   operation: Operation;
-  state: 'queued' | 'sent' | 'detached';
+  state: 'queued' | 'sent' | 'detached' | 'abandoned';
   resolve(value: unknown): void;
   reject(error: unknown): void;
   timer: unknown;
@@ -288,7 +288,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     while (inFlight < maxInFlight && head < queue.length) {
       const job = queue[head];
       queue[head++] = undefined;
-      if (job === undefined) continue;
+      if (job === undefined || job.state === 'abandoned') continue;
       clock.clearTimeout(job.timer);
       send(job);
     }
@@ -312,7 +312,6 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         return;
       }
       queue.push(job);
-      const index = queue.length - 1;
       job.timer = clock.setTimeout(() => {
         if (job.state !== 'queued') return;
         if (operation.replayable) {
@@ -322,7 +321,9 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
           detached.resolve = () => {};
           detached.reject = (error: unknown) => lateFailure(operation, error);
         } else {
-          queue[index] = undefined; // never sent, and worthless later (a reservation, a breaker step)
+          // never sent, and worthless later (a reservation, a breaker step); marked rather than
+          // cleared by position, since compaction moves the queue under a waiting job
+          job.state = 'abandoned';
         }
         reject(new QueueTimeout(queueTimeoutMs));
       }, queueTimeoutMs);
