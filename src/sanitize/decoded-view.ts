@@ -141,10 +141,15 @@ const WINDOW_MARGIN = 1024;
  * The decoded views of the stretches of `text` that hold escapes, each with {@link
  * WINDOW_MARGIN} characters of context either side; escapes closer than twice the margin share a
  * window. A long text with one escaped DSN costs two kilobytes of decoding and rescanning, not
- * a second pass over all of it. Linear: windows do not overlap.
+ * a second pass over all of it. Linear: windows do not overlap, except that a quoted-printable
+ * text (see {@link quotedPrintableView}) is also read whole as it decodes.
  */
 export function decodedWindows(text: string): DecodedWindow[] {
   const windows: DecodedWindow[] = [];
+  if (QUOTED_PRINTABLE_SIGNS.test(text)) {
+    const view = quotedPrintableView(text);
+    if (view !== undefined) windows.push({ offset: 0, view });
+  }
   let start = nextEscape(text, 0);
   while (start !== -1) {
     let last = start;
@@ -159,6 +164,87 @@ export function decodedWindows(text: string): DecodedWindow[] {
     start = next;
   }
   return windows;
+}
+
+/**
+ * A mail body in quoted-printable: its header, or a UTF-8 character written as two `=XX` bytes
+ * (`f=C3=BCr`), which no other text has. Only then is `=` read as an escape: `port=5432` in any
+ * other text is no byte.
+ */
+const QUOTED_PRINTABLE_SIGNS = /quoted-printable|=[c-f][0-9a-f]=[89ab][0-9a-f]/i;
+
+/** The byte of a quoted-printable `=XX` at `index`, or -1. */
+function quotedByteAt(text: string, index: number): number {
+  return text.charCodeAt(index) === CODE.EQUALS ? hexAt(text, index + 1, 2) : -1;
+}
+
+/** How many continuation bytes a UTF-8 sequence that starts with `lead` has, or -1 for none valid. */
+function continuationCount(lead: number): number {
+  if (lead >= 0xc2 && lead <= 0xdf) return 1;
+  if (lead >= 0xe0 && lead <= 0xef) return 2;
+  if (lead >= 0xf0 && lead <= 0xf4) return 3;
+  return -1;
+}
+
+/**
+ * The text as a quoted-printable decoder reads it, with a map back to the original: `=XX` bytes
+ * become their characters (UTF-8 sequences one character, or a surrogate pair), and a soft line
+ * break (`=` at the end of a line) joins the lines, so a token the mailer folded reads whole.
+ * Undefined when nothing in the text decodes. One pass, linear in the length of the text.
+ */
+export function quotedPrintableView(text: string): DecodedView | undefined {
+  const units = new Uint16Array(text.length);
+  const origins = new Int32Array(text.length + 1);
+  let length = 0;
+  let index = 0;
+  let decoded = false;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    origins[length] = index;
+    if (code !== CODE.EQUALS) {
+      units[length++] = code;
+      index += 1;
+      continue;
+    }
+    const next = text.charCodeAt(index + 1);
+    if (
+      next === CODE.NEWLINE ||
+      (next === CODE.CARRIAGE_RETURN && text.charCodeAt(index + 2) === CODE.NEWLINE)
+    ) {
+      index += next === CODE.NEWLINE ? 2 : 3; // a soft line break: no character
+      decoded = true;
+      continue;
+    }
+    const lead = quotedByteAt(text, index);
+    let point = -1;
+    let width = 3;
+    if (lead >= 0x20 && lead <= 0x7e) point = lead;
+    else {
+      const count = continuationCount(lead);
+      point = count === -1 ? -1 : lead & (0x3f >> count);
+      for (let part = 1; part <= count && point !== -1; part += 1) {
+        const byte = quotedByteAt(text, index + 3 * part);
+        point = byte >= 0x80 && byte <= 0xbf ? (point << 6) | (byte & 0x3f) : -1;
+      }
+      width = 3 * (count + 1);
+    }
+    if (point === -1 || point > 0x10ffff) {
+      units[length++] = code;
+      index += 1;
+      continue;
+    }
+    if (point > 0xffff) {
+      units[length++] = 0xd800 + ((point - 0x10000) >> 10);
+      origins[length] = index;
+      units[length++] = 0xdc00 + ((point - 0x10000) & 0x3ff);
+    } else units[length++] = point;
+    index += width;
+    decoded = true;
+  }
+  if (!decoded) return undefined;
+  origins[length] = text.length;
+  const read = Buffer.from(units.buffer, units.byteOffset, length * 2).toString('utf16le');
+  return { text: read, origins: origins.subarray(0, length + 1) };
 }
 
 /** How many levels of escaping are undone: JSON inside a JSON string inside a log line is common. */

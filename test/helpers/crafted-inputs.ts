@@ -157,6 +157,12 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'scheduled tasks on one line': 'schtasks /rp ',
   'registry values': '  a_password  REG_SZ  ',
   'verb-last clauses after a password word': 'رمز عبور x است ',
+  'Finnish password words before on': 'salasana on ',
+  'HTML header rows': '<tr><th>Password</th><th>Token</th></tr>',
+  'HTML rows under a secret header': '<tr><td>a</td><td>Xk7#mP2q</td></tr>',
+  'HTML cells never closed': '<tr><th>Password</th><td><code>',
+  'quoted-printable bytes and soft breaks': 'f=C3=BCr =\n',
+  'quoted-printable bytes never complete': '=F0=9F=',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -110,3 +110,64 @@ describe('secrets in table rows and column listings', () => {
     }
   });
 });
+
+describe('secrets in the column of an HTML table whose header names it', () => {
+  const password = fc
+    .tuple(
+      secret,
+      fc.constantFrom('#', '!', '&amp;', '^', '-'),
+      fc.stringMatching(/^[A-Z][a-z]{2,5}[0-9]{2}$/),
+    )
+    .map(([head, symbol, tail]) => `${head}${symbol}${tail}`);
+  const header = fc.constantFrom('Password', 'Admin password', 'API key', 'Token', 'Secret', 'Passwort');
+  const cell = (tag: string, text: string, style: number) =>
+    [
+      `<${tag}>${text}</${tag}>`,
+      `<${tag} class="confluenceTd">${text}</${tag}>`,
+      `\n    <${tag.toUpperCase()}>${text}</${tag.toUpperCase()}>`,
+      `<${tag}><code>${text}</code></${tag}>`,
+    ][style % 4] as string;
+
+  it('redacts every row under the secret-named column, and keeps the other columns', () => {
+    fc.assert(
+      fc.property(
+        header,
+        fc.array(fc.tuple(fc.stringMatching(/^[a-z]{3,8}-[0-9]{2}$/), password), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        (name, rows, style, sections) => {
+          const head = `<tr>${cell('th', 'Device', style)}${cell('th', 'User', style)}${cell('th', name, style)}</tr>`;
+          const body = rows
+            .map(
+              ([device, value]) =>
+                `<tr>${cell('td', device, style)}${cell('td', 'admin', style)}${cell('td', value, style)}</tr>`,
+            )
+            .join('\n');
+          const html = sections
+            ? `<table><thead>${head}</thead><tbody>${body}</tbody></table>`
+            : `<table>${head}\n${body}</table>`;
+          const kept = redactText(html).text;
+          for (const [device, value] of rows) {
+            expect(kept, html).not.toContain(value);
+            expect(kept, html).toContain(device);
+          }
+          expect(kept).toContain('admin');
+        },
+      ),
+    );
+  });
+
+  it('keeps columns that only speak of a secret, and tables after the one whose header named it', () => {
+    for (const html of [
+      '<table><tr><th>Name</th><th>Password policy</th><th>Password last changed</th></tr><tr><td>ops</td><td>12 characters</td><td>2026-01-01</td></tr></table>',
+      '<table><tr><th>Service</th><th>Token</th></tr><tr><td>ci</td><td>rotated</td></tr><tr><td>cd</td><td>n/a</td></tr><tr><td>qa</td><td>********</td></tr></table>',
+      '<table><tr><th>Password</th></tr></table><table><tr><td>Build</td><td>b7f3e9a1c2d4</td></tr></table>',
+      '<table><tr><th class="confluenceTh">Name</th><th class="confluenceTh">Password</th></tr><tr><td class="confluenceTd">billing-42</td><td class="confluenceTd">in the vault</td></tr></table>',
+      '<p>See the <b>Password</b> column</p><table><tr><td>Harbor42x</td></tr></table>',
+    ])
+      expect(findLeaks(html), html).toEqual([]);
+  });
+});

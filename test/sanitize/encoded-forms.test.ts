@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodedView, decodedWindows, originalSpan } from '../../src/sanitize/decoded-view.js';
+import {
+  decodedView,
+  decodedWindows,
+  originalSpan,
+  quotedPrintableView,
+} from '../../src/sanitize/decoded-view.js';
 import { findLeaks } from '../../src/sanitize/find-leaks.js';
 import { redactText } from '../../src/sanitize/redact-text.js';
 import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
-import { PASSWORD_ALPHABET, seededSecret } from '../helpers/seeded-secrets.js';
+import { PASSWORD_ALPHABET, seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
 const word = fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/);
 const password = fc
@@ -121,6 +126,95 @@ describe('encoded forms', () => {
       }),
       { numRuns: 10 },
     );
+  });
+});
+
+/**
+ * Quoted-printable as RFC 2045 writes it: bytes outside printable ASCII, and `=`, as `=XX`;
+ * lines folded before 76 characters with a soft break (`=` at the end of the line).
+ */
+function quotedPrintable(text: string, width = 76): string {
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    let encoded = '';
+    for (const byte of Buffer.from(line, 'utf8')) {
+      encoded +=
+        byte === 0x3d || byte > 0x7e || (byte < 0x20 && byte !== 0x09)
+          ? `=${byte.toString(16).toUpperCase().padStart(2, '0')}`
+          : String.fromCharCode(byte);
+    }
+    let folded = '';
+    while (encoded.length > width - 1) {
+      let cut = width - 1;
+      // an `=XX` is never split by the fold
+      const lastEscape = encoded.lastIndexOf('=', cut - 1);
+      if (lastEscape > cut - 3) cut = lastEscape;
+      folded += `${encoded.slice(0, cut)}=\n`;
+      encoded = encoded.slice(cut);
+    }
+    lines.push(folded + encoded);
+  }
+  return lines.join('\n');
+}
+
+describe('quoted-printable mail bodies', () => {
+  const typed = seededSecret(PASSWORD_ALPHABET, 'Qp7=', 8, 16);
+  const token = seededSecret(TOKEN_ALPHABET, 'sk_live_51', 60, 90);
+  const prose = fc.constantFrom(
+    (secret: string) => `Ihr temporäres Passwort für das Kundenportal lautet: ${secret}`,
+    (secret: string) => `Votre mot de passe à usage unique : ${secret}`,
+    (secret: string) => `Uusi salasana on ${secret} – vaihda se heti.`,
+    (secret: string) => `password: ${secret}`,
+  );
+  const header = fc.constantFrom(
+    'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n\n',
+    'Content-Transfer-Encoding: QUOTED-PRINTABLE\n\n',
+  );
+
+  it('finds a password in prose, and a token the mailer folded, with or without the header', () => {
+    fc.assert(
+      fc.property(typed, token, prose, header, fc.boolean(), (secret, key, sentence, head, withHeader) => {
+        const body = quotedPrintable(`Hallo Lena, grüße!\n${sentence(secret)}\nkey:\n${key}\nDanke`);
+        const text = withHeader ? head + body : body;
+        const redacted = redactText(text).text;
+        const encoded = quotedPrintable(secret);
+        // what of the password and the token is left in any line once decoded
+        const plain = quotedPrintableView(redacted)?.text ?? redacted;
+        expect(plain, text).not.toContain(secret);
+        expect(redacted, text).not.toContain(encoded);
+        expect(plain, text).not.toContain(key.slice(0, 40));
+        expect(plain, text).not.toContain(key.slice(-20));
+      }),
+    );
+  });
+
+  it('maps every decoded character back to its bytes, and reads nothing as a byte in other text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', '=', '=3D', '=C3=A4', '=F0=9F=94=91', '=\n', '=\r\n', '=C3', '\n'),
+        }),
+        (text) => {
+          const view = quotedPrintableView(text);
+          if (view === undefined) return;
+          expect(view.origins.length).toBe(view.text.length + 1);
+          // in order, each character from its own bytes (a surrogate pair's halves share theirs),
+          // and a soft break belongs to the character after it
+          for (let index = 0; index < view.text.length; index += 1) {
+            const { start, end } = originalSpan(view, index, index + 1);
+            expect(end).toBeGreaterThanOrEqual(start);
+          }
+          expect(originalSpan(view, 0, view.text.length).end).toBe(text.length);
+          expect(view.text).not.toMatch(/=(?:3D|C3=A4)/);
+        },
+      ),
+    );
+    expect(quotedPrintableView('f=C3=BCr =F0=9F=94=91 a=3Db long=\nline')?.text).toBe('für 🔑 a=b longline');
+    // no header and no two-byte character: `=XX` is an assignment, not a byte
+    for (const text of ['port=5432 WIDTH=80 level=4F', 'x=C3 y=A4', 'eyJhbGciOi==\nabc'])
+      expect(decodedWindows(text).some((window) => window.offset === 0 && window.view.text !== text)).toBe(
+        false,
+      );
   });
 });
 

@@ -70,7 +70,7 @@ const PROBES = [
   { file: 'fresh-probe-13.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-14.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
   { file: 'fresh-probe-15.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
-  { file: 'fresh-probe-16.json', minimumRecall: 0.93, maximumBenignAltered: 0.07 },
+  { file: 'fresh-probe-16.json', minimumRecall: 0.94, maximumBenignAltered: 0.07 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

@@ -35,6 +35,10 @@ const SENTENCES: Record<string, string> = {
   Catalan: 'Hola, la contrasenya del servidor és X, si us plau canvia-la.',
   Basque: 'Zerbitzariaren pasahitza X da',
   Icelandic: 'Sæll Siggi, Lykilorðið að gagnagrunninum er X, vinsamlegast breyttu því.',
+  // Finnish and Estonian write "is" as `on`, which is English after any other word
+  Finnish: 'Hei! Uusi salasana on X – vaihda se heti kirjautumisen jälkeen.',
+  Estonian: 'Tere, serveri parool on X, palun muuda see pärast sisselogimist.',
+  'Estonian, its other word': 'Sinu uus salasõna on X',
 };
 
 describe('a password given in prose', () => {
@@ -63,6 +67,9 @@ describe('a password given in prose', () => {
       'Паролата трябва да е поне 12 знака.',
       'رمز عبور باید حداقل ۱۲ کاراکتر باشد.',
       'Nenosiri lako limeisha muda wake. Tafadhali libadilishe.',
+      'Salasana on vaihdettu onnistuneesti.',
+      'Parool on aegunud, palun vali uus.',
+      'The password on file has expired; keep the password on Bitwarden from now on.',
     ])
       expect(kept(text)).toBe(text);
   });

@@ -46,7 +46,13 @@ import {
   STRUCTURED_GATES,
   STRUCTURED_PATTERNS,
 } from './find-structured-credentials.js';
-import { findHtmlCellSecrets, findTableSecrets, TABLE_GATES, TABLE_PATTERNS } from './find-table-secrets.js';
+import {
+  findHtmlCellSecrets,
+  findHtmlTableSecrets,
+  findTableSecrets,
+  TABLE_GATES,
+  TABLE_PATTERNS,
+} from './find-table-secrets.js';
 import { PLACEHOLDER_PATTERNS } from './placeholders.js';
 import { PLAIN_SECRET_PATTERNS } from './plain-secret-values.js';
 import { KEY_NAME_PATTERNS } from './secret-key-names.js';
@@ -99,6 +105,7 @@ function findInPlainText(text: string, found: Found): void {
   findPasswordArguments(text, found, held);
   findTableSecrets(text, found);
   findHtmlCellSecrets(text, found, held);
+  findHtmlTableSecrets(text, found, held);
   findRevealedSecrets(text, found);
   findCredentialCalls(text, found);
   findProtocolCredentials(text, found, held);

@@ -82,6 +82,8 @@ function isGivenPassword(value: string, quoted: boolean): boolean {
   // the shape first: one read of the word turns down most words of a sentence
   if (!hasThreeKinds(value)) return false;
   if (value.includes('://') || value.startsWith('/') || value.includes('@')) return false;
+  // markup run together without blanks: `policy</th></tr><tr><td>ops`
+  if (MARKUP.test(value)) return false;
   // a code span that the word opens and does not close: `Authorization: Bearer sk-...`
   if (value.charCodeAt(0) === CODE.BACKTICK) return false;
   // an assignment of a placeholder, `client_secret=<CONSUMER_SECRET>`, as docs list parameters
@@ -94,6 +96,8 @@ function isGivenPassword(value: string, quoted: boolean): boolean {
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][\w.-]{0,63}=/;
+/** A closing tag, or two tags back to back. */
+const MARKUP = /<\/[a-z]|></i;
 
 /**
  * Three of the four kinds of character a typed password mixes: upper case, lower case, digits and
@@ -347,6 +351,7 @@ export const ACCESS_PROSE_GATES: readonly PatternGate[] = [
 /** The regular expressions above, for the ReDoS check. */
 export const ACCESS_PROSE_PATTERNS: readonly RegExp[] = [
   ASSIGNMENT_WORD,
+  MARKUP,
   TAGGED_NAME,
   VALUE_TAG,
   PASSWORD_NOUN,

@@ -46,7 +46,7 @@ const ALIGNED_BLANKS = 24;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|adgangskode|jelsz|[sş]ifre|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|parol|pasahitz|lykilor[ðd]|nenosiri|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|salasõna|adgangskode|jelsz|[sş]ifre|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|paroo?l|pasahitz|lykilor[ðd]|nenosiri|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -111,6 +111,12 @@ const CONNECTORS = new Set([
   // French quotes, set apart by blanks: `mot de passe « X » incorrect`
   '«',
 ]);
+
+/**
+ * Finnish and Estonian names of a password, after which `on` is "is": `salasana on X`,
+ * `parool on X`. After any other word, `on` is English and joins no value (`password on file`).
+ */
+const FINNIC_PASSWORD = /^(?:salasan|salasõn|parool)/i;
 
 /** "Is" where it ends the clause, after the value: Persian, Urdu, Hindi, Amharic, Basque. */
 const FINAL_COPULAS = new Set(['است', 'ہے', 'है', 'ነው', 'da']);
@@ -216,6 +222,14 @@ function readToken(
   while (end < wordLimit) {
     const code = text.charCodeAt(end);
     if (isSpaceCode(code) || isWidePunctuation(code)) break;
+    // a closing tag ends the word, as a blank would: `Password policy</th></tr><tr><td>ops`
+    if (
+      code === CODE.LESS_THAN &&
+      end > start &&
+      text.charCodeAt(end + 1) === CODE.SLASH &&
+      isLetterCode(text.charCodeAt(end + 2))
+    )
+      break;
     if (code === CODE.BACKSLASH) {
       const escaped = text.charCodeAt(end + 1);
       // a JSON-escaped line break, but not the `\\n…` of a UNC path such as `\\nas02\share`
@@ -528,7 +542,11 @@ function reportProseValue(
     const bare = token.value.length <= 8 ? token.value.toLowerCase() : '';
     // a word that ends in a colon ends a label: `Zugangsschlüssel für die Schnittstelle: X`; Thai
     // glues its `คือ` ("is") to the words before it: `ของผมคือ X`
-    const connector = CONNECTORS.has(bare) || token.value.endsWith(':') || token.value.endsWith('คือ');
+    const connector =
+      CONNECTORS.has(bare) ||
+      token.value.endsWith(':') ||
+      token.value.endsWith('คือ') ||
+      (bare === 'on' && FINNIC_PASSWORD.test(word));
     const next = readToken(text, token.end, limit, 4);
     // languages that put the verb last write the value before "is": `رمز عبور … X است`,
     // `سرور کا پاس ورڈ X ہے`, `የይለፍ ቃል X ነው`, `pasahitza X da`; the value may end in `!` or `.`

@@ -750,6 +750,8 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
   while (cursor > blankLimit && isBlank(text.charCodeAt(cursor - 1))) cursor -= 1;
   if (text.charCodeAt(cursor - 1) === CODE.CLOSE_BRACKET) cursor -= 1; // env['KEY'] = …
   const closing = text.charCodeAt(cursor - 1);
+  // `<td class="confluenceTd">`: a quoted attribute closing its tag, not a key and its operator
+  if (isQuote(closing) && operator === CODE.GREATER_THAN) return undefined;
   if (isQuote(closing)) {
     const keyEnd = cursor - 1;
     const limit = Math.max(0, keyEnd - KEY_LENGTH);

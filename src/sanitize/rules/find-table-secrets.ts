@@ -808,8 +808,129 @@ export function findHtmlCellSecrets(text: string, found: Found, held = keywordsI
   });
 }
 
+/** A row of an HTML table: `<tr>`, `<tr class="odd">`. */
+const HTML_ROW = /<tr\b[^<>]{0,128}>/gi;
+/** The end of a table: the names its header gave its columns end there. */
+const TABLE_CLOSE = /<\/table\b/gi;
+/** A header cell's close: a table whose columns are named holds one. */
+const HEADER_CELL_CLOSE = /<\/th>/i;
+/** The most cells of a row read. */
+const HTML_ROW_CELLS = 32;
+
+/** One cell of an HTML row: a header cell or not, and its text (one stretch between tags, or none). */
+interface HtmlCell {
+  header: boolean;
+  /** Where its text is, when it is one stretch of text; -1 when it has none or several. */
+  start: number;
+  end: number;
+}
+
+/** Whether `<t…` at `index` opens a cell, a row, or closes one: the tag's name after `<` or `</`. */
+function tagNameAt(text: string, index: number): string {
+  let cursor = index + 1;
+  if (text.charCodeAt(cursor) === CODE.SLASH) cursor += 1;
+  const name = text.slice(cursor, cursor + 3).toLowerCase();
+  const after = text.charCodeAt(cursor + 2);
+  if (!(after === CODE.GREATER_THAN || isSpaceCode(after) || Number.isNaN(after))) return '';
+  return text.charCodeAt(cursor - 1) === CODE.SLASH ? `/${name.slice(0, 2)}` : name.slice(0, 2);
+}
+
+/**
+ * The cells of the row that starts at `from` (after its `<tr>`), each read once, into `cells`;
+ * returns where the row ends. A cell's text is read between its tags, under any inline markup
+ * (`<td><code>X</code></td>`), no further than {@link HTML_VALUE_LENGTH} characters.
+ */
+function readHtmlRow(text: string, from: number, cells: HtmlCell[]): number {
+  cells.length = 0;
+  let cursor = from;
+  while (cells.length < HTML_ROW_CELLS) {
+    while (cursor < text.length && isSpaceCode(text.charCodeAt(cursor))) cursor += 1;
+    if (text.charCodeAt(cursor) !== CODE.LESS_THAN) return cursor;
+    const name = tagNameAt(text, cursor);
+    if (name !== 'th' && name !== 'td') return cursor;
+    const tagEnd = text.indexOf('>', cursor);
+    if (tagEnd === -1 || tagEnd - cursor > 160) return cursor;
+    const cell: HtmlCell = { header: name === 'th', start: -1, end: -1 };
+    let stretches = 0;
+    let at = tagEnd + 1;
+    const limit = Math.min(text.length, at + HTML_VALUE_LENGTH);
+    // the cell's text and markup, to its close or to the next cell or row
+    while (at < limit) {
+      if (text.charCodeAt(at) === CODE.LESS_THAN) {
+        const inner = tagNameAt(text, at);
+        if (inner === 'th' || inner === 'td' || inner === 'tr' || inner === '/tr') break;
+        const close = text.indexOf('>', at);
+        if (close === -1 || close >= limit) return limit;
+        at = close + 1;
+        if (inner === '/th' || inner === '/td') break;
+        continue;
+      }
+      let end = scanRight(text, at, (code) => code !== CODE.LESS_THAN, limit - at);
+      let start = at;
+      at = end;
+      while (start < end && isSpaceCode(text.charCodeAt(start))) start += 1;
+      while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end -= 1;
+      if (end === start) continue;
+      stretches += 1;
+      cell.start = stretches === 1 ? start : -1;
+      cell.end = stretches === 1 ? end : -1;
+    }
+    cells.push(cell);
+    cursor = at;
+  }
+  return cursor;
+}
+
+/**
+ * A secret in the column of an HTML table whose header names it, as a scraped wiki or runbook
+ * page holds one: `<tr><th>Device</th><th>Password</th></tr><tr><td>printer</td><td>X</td></tr>`.
+ * A row of header cells names the columns until the next such row or the table's end; the
+ * value is the text of a body row's cell under a secret-named column, one word. Linear: each
+ * row is read once, from its `<tr>`.
+ */
+export function findHtmlTableSecrets(text: string, found: Found, held = keywordsIn(text)): void {
+  if (!holds(held, CLOSING_TAG) || !HEADER_CELL_CLOSE.test(text)) return;
+  const cells: HtmlCell[] = [];
+  let columns: KeyStrength[] | undefined;
+  // where the table being read ends, searched for again only once a row starts past it
+  let tableEnd: number | undefined;
+  eachMatch(HTML_ROW, text, (match) => {
+    const rowStart = match.index;
+    if (tableEnd !== undefined && tableEnd !== -1 && tableEnd < rowStart) columns = undefined;
+    if (tableEnd === undefined || (tableEnd !== -1 && tableEnd < rowStart)) {
+      TABLE_CLOSE.lastIndex = rowStart;
+      tableEnd = TABLE_CLOSE.exec(text)?.index ?? -1;
+    }
+    const rowEnd = readHtmlRow(text, rowStart + match[0].length, cells);
+    if (cells.length > 0 && cells.every((cell) => cell.header)) {
+      const named = cells.map((cell) =>
+        cell.start === -1 ? 'none' : cachedKeyStrength(text.slice(cell.start, cell.end).replace(/:$/, '')),
+      );
+      columns = named.some((strength) => strength !== 'none') ? named : undefined;
+      return rowEnd;
+    }
+    if (columns === undefined) return rowEnd;
+    for (let index = 0; index < cells.length && index < columns.length; index += 1) {
+      const strength = columns[index] as KeyStrength;
+      const cell = cells[index] as HtmlCell;
+      if (strength === 'none' || cell.header || cell.start === -1) continue;
+      const value = text.slice(cell.start, cell.end);
+      if (!hasWhitespace(value) && !describesValue(value) && isCredentialValue(value, strength))
+        found(cell.start, cell.end);
+    }
+    return rowEnd;
+  });
+}
+
 /** The gate above, for the test that no gate hides a match. */
 export const TABLE_GATES: readonly PatternGate[] = [[NAME_CELL_CLOSE, CLOSING_TAG]];
 
 /** The regular expressions above, for the ReDoS check. */
-export const TABLE_PATTERNS: readonly RegExp[] = [TABLE_LINE, NAME_CELL_CLOSE, VALUE_CELL_OPEN];
+export const TABLE_PATTERNS: readonly RegExp[] = [
+  TABLE_LINE,
+  NAME_CELL_CLOSE,
+  VALUE_CELL_OPEN,
+  HTML_ROW,
+  HEADER_CELL_CLOSE,
+  TABLE_CLOSE,
+];
