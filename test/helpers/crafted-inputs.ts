@@ -163,6 +163,11 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'HTML cells never closed': '<tr><th>Password</th><td><code>',
   'quoted-printable bytes and soft breaks': 'f=C3=BCr =\n',
   'quoted-printable bytes never complete': '=F0=9F=',
+  'secret names over deeper lines': 'password:\n  ',
+  'bracketed items under secret names': 'x-api-key=[a',
+  'names glued to token': 'wstoken=',
+  'two-word names with endings': 'құпия сөзі ',
+  'RPC and ingest URL prefixes': 'infura.io/v3/twitch.tv/app/',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

@@ -160,6 +160,19 @@ describe('secrets in the column of an HTML table whose header names it', () => {
     );
   });
 
+  it('still reads an element named by its name attribute, as Android resources write one', () => {
+    fc.assert(
+      fc.property(password, (value) => {
+        for (const text of [
+          `<resources>\n  <string name="algolia_admin_api_key">${value}</string>\n</resources>`,
+          `<map>\n    <string name='refresh_token'>${value}</string>\n</map>`,
+        ])
+          expect(redactText(text).text, text).not.toContain(value);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('keeps columns that only speak of a secret, and tables after the one whose header named it', () => {
     for (const html of [
       '<table><tr><th>Name</th><th>Password policy</th><th>Password last changed</th></tr><tr><td>ops</td><td>12 characters</td><td>2026-01-01</td></tr></table>',

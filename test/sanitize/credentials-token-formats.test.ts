@@ -40,6 +40,18 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
       body(ALPHANUMERIC, 33),
     )
     .map(([id, key]) => `bot${id}:AA${key}`.slice(3)),
+  'Infura project id in its RPC URL': body(HEX, 32).map((b) => `https://sepolia.infura.io/v3/${b}`),
+  'Alchemy key in its RPC URL': body(`${ALPHANUMERIC}_-`, 32).map(
+    (b) => `https://eth-mainnet.g.alchemy.com/v2/${b}`,
+  ),
+  'Ankr key in its RPC URL': body(HEX, 64).map((b) => `https://rpc.ankr.com/polygon/${b}`),
+  'Chainstack token in its node URL': body(HEX, 32).map((b) => `https://nd-837-315-856.p2pify.com/${b}`),
+  'Twitch stream key in its ingest URL': fc
+    .tuple(fc.stringMatching(/^[1-9][0-9]{8}$/), body(ALPHANUMERIC, 30))
+    .map(([channel, key]) => `rtmp://live-ams.twitch.tv/app/live_${channel}_${key}`),
+  'YouTube stream key in its ingest URL': body('abcdefghijklmnopqrstuvwxyz0123456789', 20).map(
+    (b) => `rtmp://a.rtmp.youtube.com/live2/${b.match(/.{4}/g)?.join('-')}`,
+  ),
 };
 
 describe('provider token formats', () => {
@@ -92,6 +104,10 @@ describe('provider token formats', () => {
       'docker login -u you --password-stdin <<< dckr_pat_xxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'export GROQ_API_KEY=gsk_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
       'figd_0000000000000000000000000000000000000000',
+      'url: "https://mainnet.infura.io/v3/YOUR_PROJECT_ID"',
+      'https://eth-mainnet.g.alchemy.com/v2/<your-api-key>',
+      'ffmpeg -f flv "rtmp://a.rtmp.youtube.com/live2/${STREAM_KEY:?STREAM_KEY not set}"',
+      'rtmp://live.twitch.tv/app/{stream_key}',
     ]) {
       expect(credentialSpans(text), text).toEqual([]);
     }

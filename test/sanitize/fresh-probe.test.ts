@@ -67,10 +67,11 @@ const PROBES = [
   { file: 'fresh-probe-10.json', minimumRecall: 0.95, maximumBenignAltered: 0.04 },
   { file: 'fresh-probe-11.json', minimumRecall: 0.98, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-12.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
-  { file: 'fresh-probe-13.json', minimumRecall: 0.97, maximumBenignAltered: 0.05 },
+  { file: 'fresh-probe-13.json', minimumRecall: 0.99, maximumBenignAltered: 0.05 },
   { file: 'fresh-probe-14.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
   { file: 'fresh-probe-15.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
-  { file: 'fresh-probe-16.json', minimumRecall: 0.94, maximumBenignAltered: 0.07 },
+  { file: 'fresh-probe-16.json', minimumRecall: 0.95, maximumBenignAltered: 0.07 },
+  { file: 'fresh-probe-17.json', minimumRecall: 0.88, maximumBenignAltered: 0.22 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

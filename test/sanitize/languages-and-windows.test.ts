@@ -4,8 +4,8 @@ import { redactText } from '../../src/sanitize/redact-text.js';
 import { PASSWORD_ALPHABET, seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
 /**
- * The families the sixteenth held-out probe found missing: passwords given in prose in eighteen
- * more languages (some of which put "is" after the value), a password that starts with `@`, an
+ * The families the sixteenth and seventeenth held-out probes found missing: passwords given in
+ * prose in thirty more languages (some of which put "is" after the value), a password that starts with `@`, an
  * API client named by its module or a call named for the key, Windows' `reg query` and
  * `schtasks`, and `pw` before a value set in an HTML tag.
  */
@@ -39,13 +39,30 @@ const SENTENCES: Record<string, string> = {
   Finnish: 'Hei! Uusi salasana on X – vaihda se heti kirjautumisen jälkeen.',
   Estonian: 'Tere, serveri parool on X, palun muuda see pärast sisselogimist.',
   'Estonian, its other word': 'Sinu uus salasõna on X',
+  Georgian: 'სერვერზე შესასვლელად გამოიყენე ეს პაროლი: X',
+  Kazakh: 'Staging серверінің құпия сөзі: X',
+  'Kazakh, a secret key': 'AWS кілті дайын.\nҚұпия кілт: X',
+  Uzbek: "Ma'lumotlar bazasiga ulanish uchun parol: X",
+  Azerbaijani: 'Salam! Prod Redis şifrəsi: `X` — ehtiyatlı ol.',
+  Mongolian: 'Серверийн нууц үг: X',
+  Khmer: 'ពាក្យសម្ងាត់ចូលម៉ាស៊ីនមេគឺ X ។',
+  Burmese: 'database စကားဝှက်က X ပါ။',
+  Hausa: 'Kalmar sirri ta uwar garken ita ce X',
+  Zulu: 'Iphasiwedi ye-database ithi X',
+  Afrikaans: 'Die wagwoord vir die admin-paneel is X – ek sal dit Maandag verander.',
+  Welsh: 'Y cyfrinair ar gyfer y gweinydd yw X',
+  Albanian: 'Fjalëkalimi i serverit është X',
+  Slovenian: 'Geslo za VPN je X, uporabniško ime pa tvoj e-naslov.',
+  'Malay, a secret key': 'Kunci rahsia Billplz untuk akaun pengeluaran: X',
+  'Persian, an API key': 'کلید API سرویس پیامک اینه: X',
 };
 
 describe('a password given in prose', () => {
   it.each(Object.keys(SENTENCES))('is redacted in %s', (language) => {
     const sentence = SENTENCES[language] as string;
+    // a key is issued, and as long as one; a password is typed
     fc.assert(
-      fc.property(password, (secret) => {
+      fc.property(language.endsWith(' key') ? token : password, (secret) => {
         const text = sentence.replace('X', secret);
         expect(kept(text), text).not.toContain(secret);
       }),
@@ -70,6 +87,12 @@ describe('a password given in prose', () => {
       'Salasana on vaihdettu onnistuneesti.',
       'Parool on aegunud, palun vali uus.',
       'The password on file has expired; keep the password on Bitwarden from now on.',
+      'Geslo mora imeti vsaj 12 znakov.',
+      'Fjalëkalimi duhet të ketë të paktën 12 karaktere.',
+      'Die wagwoord is verkeerd.',
+      'Ce mot de passe est trop court.',
+      'Kunci rahsia tidak sah.',
+      'Құпия сөз кемінде 12 таңбадан тұруы керек.',
     ])
       expect(kept(text)).toBe(text);
   });

@@ -43,10 +43,12 @@ const PROSE_WORDS = 8;
 /** The most East Asian letters read between a name and the colon before its value. */
 const CJK_PHRASE_LENGTH = 8;
 const ALIGNED_BLANKS = 24;
+/** The most letters an ending adds to a name written in two words. */
+const INFLECTION_LENGTH = 4;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|salasõna|adgangskode|jelsz|[sş]ifre|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|paroo?l|pasahitz|lykilor[ðd]|nenosiri|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|salasõna|adgangskode|jelsz|[sş]ifr[eə]|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|paroo?l|pasahitz|lykilor[ðd]|nenosiri|პაროლ|құпия (?:сөз|кілт)|нууц үг|ពាក្យសម្ងាត់|စကားဝှက်|kalmar sirri|phasiwedi|wagwoord|cyfrinair|fjal[eë]kalim|gesl|kunci (?:rahsia|rahasia|api)|کلید ?api|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -98,6 +100,11 @@ const CONNECTORS = new Set([
   'היא',
   'הוא',
   'είναι',
+  // Hausa `ita ce X`, Zulu `ithi X`, Welsh `yw X`, Albanian `është X`
+  'ce',
+  'ithi',
+  'yw',
+  'është',
   'are',
   'were',
   'to',
@@ -546,6 +553,7 @@ function reportProseValue(
       CONNECTORS.has(bare) ||
       token.value.endsWith(':') ||
       token.value.endsWith('คือ') ||
+      token.value.endsWith('គឺ') ||
       (bare === 'on' && FINNIC_PASSWORD.test(word));
     const next = readToken(text, token.end, limit, 4);
     // languages that put the verb last write the value before "is": `رمز عبور … X است`,
@@ -605,11 +613,14 @@ function findNamedArguments(text: string, found: Found): void {
       return wordEnd;
     }
     if (match[0].includes(' ')) {
-      // "password" in two words, as Vietnamese and Indonesian write it: `mật khẩu`, `kata sandi`
-      const end = match.index + match[0].length;
+      // a name in two words, as Vietnamese and Indonesian write "password" (`mật khẩu`, `kata
+      // sandi`), Malay "secret key" (`kunci rahsia`); the last may take an ending (Kazakh `құпия сөзі`)
+      const end = scanRight(text, match.index + match[0].length, isIdentifierCode, INFLECTION_LENGTH);
       if (isIdentifierCode(text.charCodeAt(match.index - 1)) || isIdentifierCode(text.charCodeAt(end)))
         return end;
-      wordEnd = Math.max(end, reportProseValue(text, match.index, end, 'password', found));
+      const strength = cachedKeyStrength(text.slice(match.index, end));
+      if (strength === 'none') return end;
+      wordEnd = Math.max(end, reportProseValue(text, match.index, end, strength, found));
       return wordEnd;
     }
     const start = scanLeft(text, match.index, isIdentifierCode, WORD_LENGTH);

@@ -10,6 +10,7 @@ import {
   isWidePunctuation,
   isWordCode,
   lineEnd,
+  lineStart,
   scanRight,
 } from '../text-scan.js';
 import { isPlaceholderValue } from './placeholders.js';
@@ -734,6 +735,9 @@ function findNestedPairs(text: string, start: number, end: number, cookie: boole
   }
 }
 
+/** The end of a `name="` or `key="` attribute, before its quoted value. */
+const NAMING_ATTRIBUTE = /(?:^|[\s<])(?:name|key)=["']$/i;
+
 interface KeyFound {
   key: string;
   /** Where the key starts (its opening quote excluded). */
@@ -750,8 +754,6 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
   while (cursor > blankLimit && isBlank(text.charCodeAt(cursor - 1))) cursor -= 1;
   if (text.charCodeAt(cursor - 1) === CODE.CLOSE_BRACKET) cursor -= 1; // env['KEY'] = …
   const closing = text.charCodeAt(cursor - 1);
-  // `<td class="confluenceTd">`: a quoted attribute closing its tag, not a key and its operator
-  if (isQuote(closing) && operator === CODE.GREATER_THAN) return undefined;
   if (isQuote(closing)) {
     const keyEnd = cursor - 1;
     const limit = Math.max(0, keyEnd - KEY_LENGTH);
@@ -761,6 +763,13 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
       keyStart -= 1;
     }
     if (keyStart === limit && text.charCodeAt(keyStart - 1) !== closing) return undefined;
+    // a quoted attribute that closes its tag names the element's text only as `name` or `key`
+    // (Android's `<string name="api_key">X</string>`), never as `class` (`<td class="x">X</td>`)
+    if (
+      operator === CODE.GREATER_THAN &&
+      !NAMING_ATTRIBUTE.test(text.slice(Math.max(0, keyStart - 6), keyStart))
+    )
+      return undefined;
     let key = text.slice(keyStart, keyEnd);
     if (key.endsWith('\\')) key = key.slice(0, -1); // a JSON-escaped quote: \"key\"
     return { key, start: keyStart, quoted: true, element: false };
@@ -875,12 +884,13 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
     // `"api_keys": ["X", …]`; a list of anything else is left to the rules that read it
     let item = cursor + 1;
     while (item < cursor + 1 + BLANKS && isBlank(text.charCodeAt(item))) item += 1;
-    return isQuote(text.charCodeAt(item)) ? readValue(text, item, false) : undefined;
+    return isQuote(text.charCodeAt(item)) ? readValue(text, item, false) : readBareItem(text, item);
   }
   if (opening === CODE.OPEN_BRACE) return undefined; // a nested object
   // a YAML block scalar (`password: >-`, `key: !!binary |`): the value is the indented line below
   BLOCK_SCALAR.lastIndex = cursor;
   if (BLOCK_SCALAR.test(text)) return readIndentedLine(text, BLOCK_SCALAR.lastIndex);
+  if (opening === CODE.NEWLINE || opening === CODE.CARRIAGE_RETURN) return readNextLineScalar(text, cursor);
   const start = cursor;
   const next = text.charCodeAt(cursor + 1);
   if (opening === CODE.DOLLAR && (next === CODE.OPEN_BRACE || next === CODE.OPEN_PAREN)) {
@@ -907,6 +917,66 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
     cursor += 1;
   }
   return cursor > start ? { start, end: cursor, quoted: false } : undefined;
+}
+
+/**
+ * A list's first item when it is bare, and the list holds one word per item: Java's
+ * `Map.toString()` of request headers (`{x-api-key=[X], Accept=[*\/*]}`), a YAML flow sequence
+ * (`api_keys: [X, Y]`). Prose in brackets (`[see the vault]`) is no item.
+ */
+function readBareItem(text: string, from: number): ValueFound | undefined {
+  const limit = Math.min(text.length, from + VALUE_LENGTH);
+  let end = from;
+  while (end < limit) {
+    const code = text.charCodeAt(end);
+    if (isSpaceCode(code) || isQuote(code) || code === CODE.COMMA || code === CODE.CLOSE_BRACKET) break;
+    if (code === CODE.OPEN_BRACKET || code === CODE.OPEN_BRACE) return undefined;
+    end += 1;
+  }
+  const close = text.charCodeAt(end);
+  if (end === from || (close !== CODE.CLOSE_BRACKET && close !== CODE.COMMA)) return undefined;
+  // a word of letters alone in brackets is a mask a framework writes: Rails' `[FILTERED]`, `[Filtered]`
+  return LETTERS_ONLY.test(text.slice(from, end)) ? undefined : { start: from, end, quoted: false };
+}
+
+const LETTERS_ONLY = /^[A-Za-z]+$/;
+
+/**
+ * A YAML plain scalar on the line after its key, indented deeper, as Salt's outputter and
+ * hand-written YAML put one: `replication_password:\n        X`. The line holds the value
+ * alone; a key (`valueFrom:`), a list item or a comment there opens a block instead.
+ */
+function readNextLineScalar(text: string, lineBreak: number): ValueFound | undefined {
+  const keyLine = lineStart(text, lineBreak, 256);
+  let keyIndent = 0;
+  while (keyLine + keyIndent < lineBreak && isBlank(text.charCodeAt(keyLine + keyIndent))) keyIndent += 1;
+  let start = lineBreak + (text.charCodeAt(lineBreak) === CODE.CARRIAGE_RETURN ? 2 : 1);
+  const indentStart = start;
+  const indentLimit = Math.min(text.length, start + 64);
+  while (start < indentLimit && isBlank(text.charCodeAt(start))) start += 1;
+  if (start - indentStart <= keyIndent) return undefined;
+  const first = text.charCodeAt(start);
+  if (
+    first === CODE.HYPHEN ||
+    first === CODE.HASH ||
+    first === CODE.OPEN_BRACE ||
+    first === CODE.OPEN_BRACKET
+  )
+    return undefined;
+  const value = isQuote(first) ? readValue(text, start, false) : undefined;
+  let end = value === undefined ? start : value.end + 1;
+  if (value === undefined) {
+    const limit = Math.min(text.length, start + VALUE_LENGTH);
+    while (end < limit && !isSpaceCode(text.charCodeAt(end))) end += 1;
+  }
+  // the value ends its line, and is no key of a block below
+  let after = end;
+  while (after < text.length && isBlank(text.charCodeAt(after))) after += 1;
+  const ending = text.charCodeAt(after);
+  if (after < text.length && ending !== CODE.NEWLINE && ending !== CODE.CARRIAGE_RETURN) return undefined;
+  if (value !== undefined) return value;
+  if (text.charCodeAt(end - 1) === CODE.COLON) return undefined;
+  return end > start ? { start, end, quoted: false } : undefined;
 }
 
 /** After `Authorization: Basic`, the credential is the next word; extend the value over it. */
@@ -1198,6 +1268,8 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
 
 /** The regular expressions above, for the ReDoS check. */
 export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
+  NAMING_ATTRIBUTE,
+  LETTERS_ONLY,
   ISO_DATE,
   VALUE_KEY_NEXT,
   SNAKE_WORDS,

@@ -219,7 +219,11 @@ export function findCommandCredentials(text: string, found: Found, held = keywor
       const word = text.slice(start, end);
       if (word.length < 4 || !word.includes(':')) continue;
       if (!isPlaceholderUser(word)) found(start, end);
-      else if (isTokenAsUser(word)) found(start, start + word.indexOf(':'));
+      else if (isTokenAsUser(word)) {
+        // the key alone, inside its quote: `-u "KEY:x"` keeps `"` and `:x"` balanced
+        const quote = isQuote(text.charCodeAt(start)) ? 1 : 0;
+        found(start + quote, start + word.indexOf(':'));
+      }
     }
   });
 }

@@ -155,6 +155,14 @@ const PASSWORD_PARTS = new Set([
   'pasahitza',
   'lykilorð',
   'nenosiri',
+  // Uzbek and Azerbaijani, Afrikaans, Welsh, Zulu, Slovenian, Albanian and Georgian
+  'parol',
+  'wagwoord',
+  'cyfrinair',
+  'iphasiwedi',
+  'geslo',
+  'fjalekalimi',
+  'პაროლი',
   // spellings outside the Latin alphabet, as keys in those languages' configuration write them
   // (Latin ones lose their accents first: `contraseña`, `hasło`, `lösenord`, `şifre`)
   'пароль',
@@ -210,6 +218,13 @@ const INFLECTED_PASSWORD_STEMS = [
   'adgangskode',
   'slaptazod',
   'parool',
+  'sifrə',
+  'gesl',
+  'fjalekalim',
+  'wagwoord',
+  'cyfrinair',
+  'phasiwedi',
+  'პაროლ',
   'salason',
   'contrasenya',
   'pasahitz',
@@ -263,10 +278,12 @@ const EAST_ASIAN_PASSWORD_WORDS = ['密码', '密碼', '口令', 'パスワー�
 /**
  * "Password" written in several words, joined: Arabic `كلمة المرور` and `كلمة السر`, with or
  * without `و` ("and") before, Persian `رمز عبور`, French `mot de passe` (`mot_de_passe`,
- * `motDePasse`), Vietnamese `mật khẩu` and Indonesian `kata sandi`.
+ * `motDePasse`), Vietnamese `mật khẩu`, Indonesian `kata sandi`, Kazakh `құпия сөз` (its
+ * `құпия` read as `secret`), Mongolian `нууц үг`, Hausa `kalmar sirri`, and Khmer and Burmese,
+ * which write it glued to the words around it.
  */
 const OTHER_LANGUAGE_PASSWORD_JOINED =
-  /كلمةالمرور|كلمةالسر|رمزعبور|motdepasse|matkhau|katasandi|katalaluan|پاسورڈ|የይለፍቃል/;
+  /كلمةالمرور|كلمةالسر|رمزعبور|motdepasse|matkhau|katasandi|katalaluan|پاسورڈ|የይለፍቃል|secretсөз|нууцүг|kalmarsirri|ពាក្យសម្ងាត់|စကားဝှက်/;
 
 /**
  * Joined spellings that name a wallet's recovery words (`mnemonic`, `seed_phrase`, `Secret
@@ -283,9 +300,12 @@ function namesSnmpCommunity(parts: readonly string[], joined: string): boolean {
   return joined.includes('community') && (joined.includes('snmp') || parts.at(-1) === 'string');
 }
 
-/** Joined (lower-case, separator-free) spellings that announce a secret across word parts. */
+/**
+ * Joined (lower-case, separator-free) spellings that announce a secret across word parts; `keyapi`
+ * is "API key" in the languages that put the noun first (Malay `kunci API`, Persian `کلید API`).
+ */
 const SECRET_JOINED =
-  /password|passwd|passphrase|secret|apikey|clientkeydata|accountkey|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey|sessid|sessionid|sessiontoken|aspxauth|authcookie|remembertoken/;
+  /password|passwd|passphrase|secret|apikey|clientkeydata|accountkey|accesskey|privatekey|secretkey|signingkey|encryptionkey|connectionstring|authkey|sessionkey|sessid|sessionid|sessiontoken|aspxauth|authcookie|remembertoken|^keyapi$/;
 
 /** Words anywhere in a key name that make it public or a description: `publicToken`, `csrf_token`. */
 const HARMLESS_ANY_PARTS = new Set([
@@ -778,10 +798,14 @@ export function keyParts(key: string): string[] {
   if (current.length > 0) parts.push(current);
   // `token1`, `password2`: a numbered key is still the key; but `pw7` and `db2` keep their digits,
   // or the start of a password such as `Pw7KCs…` would read as a key name
-  return parts.map((part) => {
+  return parts.flatMap((part) => {
     const bare = part.replace(/\d+$/, '');
     const word = bare.length > 2 ? bare : part;
-    if (ASCII_ONLY.test(word)) return word;
+    // a word glued to `token` is two words, as `next_token` and `target_token` are: Moodle's
+    // `wstoken`, SWUpdate's `targettoken`, Django's `csrftoken`
+    if (word.length >= 7 && word.endsWith('token') && ASCII_ONLY.test(word))
+      return [IN_ENGLISH.get(word.slice(0, -5)) ?? word.slice(0, -5), 'token'];
+    if (ASCII_ONLY.test(word)) return IN_ENGLISH.get(word) ?? word;
     const plain = withoutAccents(word);
     return IN_ENGLISH.get(plain) ?? plain;
   });
@@ -801,6 +825,14 @@ const IN_ENGLISH = new Map([
   ['секретный', 'secret'],
   ['секретного', 'secret'],
   ['секретным', 'secret'],
+  // Kazakh, Malay and Indonesian, Persian: `құпия кілт`, `kunci rahsia`, `کلید API`
+  ['кілт', 'key'],
+  ['кілті', 'key'],
+  ['құпия', 'secret'],
+  ['kunci', 'key'],
+  ['rahsia', 'secret'],
+  ['rahasia', 'secret'],
+  ['کلید', 'key'],
 ]);
 
 /** The longest key name read as one: a longer "name" is a value or prose. */

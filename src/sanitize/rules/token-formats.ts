@@ -295,6 +295,49 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     },
   ),
   format('xai-api-key', ['xai-'], 'alphanumeric', 70, 90, { minimumEntropy: 3.5, shape: 'mixed' }),
+  // blockchain RPC endpoints carry the project's key in the path (Infura's project id, Alchemy's
+  // API key, QuickNode's and Chainstack's tokens, Ankr's premium key after the chain's name)
+  format('infura-project-url', ['infura.io/v3/', 'infura.io/ws/v3/'], 'hex', 32, 32),
+  format('alchemy-rpc-url', ['alchemy.com/v2/', 'alchemyapi.io/v2/'], 'word-dash', 24, 40, {
+    minimumEntropy: 3,
+  }),
+  format('quicknode-rpc-url', ['quiknode.pro/'], 'hex', 40, 40),
+  format('chainstack-rpc-url', ['p2pify.com/'], 'hex', 32, 32),
+  format(
+    'ankr-rpc-url',
+    [
+      'eth',
+      'eth_sepolia',
+      'polygon',
+      'bsc',
+      'arbitrum',
+      'optimism',
+      'avalanche',
+      'base',
+      'fantom',
+      'gnosis',
+    ].map((chain) => `rpc.ankr.com/${chain}/`),
+    'hex',
+    64,
+    64,
+  ),
+  // a live stream's key is the last part of its RTMP ingest URL: Twitch, YouTube Live, Restream,
+  // Amazon IVS and Facebook Live
+  format(
+    'rtmp-stream-key',
+    [
+      'twitch.tv/app/',
+      'youtube.com/live2/',
+      'restream.io/live/',
+      'live-video.net/app/',
+      'facebook.com:443/rtmp/',
+      'facebook.com/rtmp/',
+    ],
+    'word-dash',
+    16,
+    128,
+    { minimumEntropy: 2.5 },
+  ),
   format(
     'authorization-header',
     // Okta writes its API tokens under a scheme of its own: `Authorization: SSWS 00Ml…`
