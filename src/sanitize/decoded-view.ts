@@ -1,3 +1,4 @@
+import { execveView, nulSeparatedView } from './argv-view.js';
 import { CODE, isDigit, isHex } from './char-codes.js';
 
 /** A text with its escapes undone, and where each of its characters came from in the original. */
@@ -142,14 +143,18 @@ const WINDOW_MARGIN = 1024;
  * WINDOW_MARGIN} characters of context either side; escapes closer than twice the margin share a
  * window. A long text with one escaped DSN costs two kilobytes of decoding and rescanning, not
  * a second pass over all of it. Linear: windows do not overlap, except that a quoted-printable
- * text (see {@link quotedPrintableView}) is also read whole as it decodes.
+ * text (see {@link quotedPrintableView}), auditd's EXECVE records and NUL-parted command lines
+ * (see argv-view.ts) are also read whole, each as it would be shown.
  */
 export function decodedWindows(text: string): DecodedWindow[] {
   const windows: DecodedWindow[] = [];
-  if (QUOTED_PRINTABLE_SIGNS.test(text)) {
-    const view = quotedPrintableView(text);
-    if (view !== undefined) windows.push({ offset: 0, view });
-  }
+  // views of the whole text, each undefined when the text gives no sign of its form
+  const whole = [
+    QUOTED_PRINTABLE_SIGNS.test(text) ? quotedPrintableView(text) : undefined,
+    execveView(text),
+    nulSeparatedView(text),
+  ];
+  for (const view of whole) if (view !== undefined) windows.push({ offset: 0, view });
   let start = nextEscape(text, 0);
   while (start !== -1) {
     let last = start;

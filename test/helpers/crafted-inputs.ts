@@ -168,6 +168,9 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'names glued to token': 'wstoken=',
   'two-word names with endings': 'құпия сөзі ',
   'RPC and ingest URL prefixes': 'infura.io/v3/twitch.tv/app/',
+  'EXECVE records on one line': 'type=EXECVE a0="-p a1=2D70',
+  'arguments parted by NUL': '-a\u0000x\u0000',
+  'Erlang tuples of secret atoms': '{password, <<"',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

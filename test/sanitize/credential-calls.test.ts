@@ -36,6 +36,21 @@ describe('credentials passed to calls named for them', () => {
     expect(String(sanitizeValue('client.setPassword("Zq9-Lm2-Wx");'))).not.toContain('Zq9-Lm2-Wx');
   });
 
+  it('redacts the passphrase a wallet is unlocked with, and the password a Redis client sends alone', () => {
+    fc.assert(
+      fc.property(password, quote, (secret, mark) => {
+        for (const code of [
+          `personal.unlockAccount(${mark}0xFdF358Ff8EeaC8DbD9fdadA1CDCe1dCeB3ef9c19${mark}, ${mark}${secret}X9${mark}, 300)`,
+          `local res, err = red:auth(${mark}${secret}Yk8LL53ij${mark})`,
+          `await client.auth(${mark}${secret}Yk8LL53ij${mark});`,
+        ])
+          expect(String(sanitizeValue(code)), code).not.toContain(secret);
+      }),
+    );
+    for (const code of ['passport.auth("google")', "auth('basic')", 'app.auth("Bearer")'])
+      expect(sanitizeValue(code), code).toBe(code);
+  });
+
   it('keeps calls whose arguments are names, words, prose or a lookup', () => {
     for (const code of [
       "t('auth.login', 'Log in')",

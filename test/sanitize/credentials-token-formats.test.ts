@@ -40,6 +40,7 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
       body(ALPHANUMERIC, 33),
     )
     .map(([id, key]) => `bot${id}:AA${key}`.slice(3)),
+  'Statsig server secret': body(ALPHANUMERIC, 43).map((b) => `secret-${b}`),
   'Infura project id in its RPC URL': body(HEX, 32).map((b) => `https://sepolia.infura.io/v3/${b}`),
   'Alchemy key in its RPC URL': body(`${ALPHANUMERIC}_-`, 32).map(
     (b) => `https://eth-mainnet.g.alchemy.com/v2/${b}`,

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { execveView } from '../../src/sanitize/argv-view.js';
 import { redactText } from '../../src/sanitize/redact-text.js';
 import { PASSWORD_ALPHABET, seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
 /**
  * Shapes the seventeenth held-out probe found missing: a secret as the one item of a bracketed
  * list (Java's `Map.toString()` of request headers, a YAML flow list's first item), a YAML scalar on the line
- * below its key (Salt's outputter), and a name glued to `token` (`wstoken`, `targettoken`).
+ * below its key (Salt's outputter), a name glued to `token` (`wstoken`, `targettoken`), and
+ * Erlang terms (`{password, "X"}`, `<<"X">>`).
  */
 
 const password = seededSecret(PASSWORD_ALPHABET, 'Pw7', 10, 18);
@@ -104,5 +106,94 @@ describe('a name glued to `token`', () => {
   it('still takes a CSRF token for what it is', () => {
     const text = 'csrftoken=Zq8Jk2mN7pQ4rS9tV1wX3yZ5aB';
     expect(kept(text)).toBe(text);
+  });
+});
+
+describe('Erlang terms', () => {
+  it('redacts the value of a secret-named atom in a tuple, and a binary under a secret-named key', () => {
+    fc.assert(
+      fc.property(password, token, (secret, key) => {
+        const config = `{pgsql, [{host, "db"}, {username, "billing_app"}, {password, "${secret}"}, {pool_size, 20}]}`;
+        const rebar = `{hex, [{repos, [#{name => <<"hexpm:acme">>, repo_key => <<"${key}">>}]}]}.`;
+        const binary = `{api_token, <<"${key}">>}`;
+        for (const text of [config, rebar, binary])
+          expect(kept(text), text).not.toContain(text.includes(secret) ? secret : key);
+        expect(kept(config)).toContain('{username, "billing_app"}');
+        expect(kept(rebar)).toContain('<<"hexpm:acme">>');
+      }),
+    );
+  });
+
+  it('keeps tuples of other atoms, and terms with no secret', () => {
+    for (const text of [
+      '{ok, Pid} = gen_server:start_link({local, ?MODULE}, ?MODULE, [], [])',
+      '{reply, ok, State}',
+      '{error, {badmatch, {password, undefined}}}',
+      '{token, <<>>}',
+    ])
+      expect(kept(text), text).toBe(text);
+  });
+});
+
+describe('command lines written one argument at a time', () => {
+  const commands = fc.constantFrom(
+    (secret: string) => ['mysql', '-h', 'db-2', '-uroot', `-p${secret}`, 'inventory'],
+    (secret: string) => ['sshpass', '-p', secret, 'scp', 'dump.sql', 'backup@nas:/srv/backups', '-q'],
+    (secret: string) => ['redis-cli', '-h', 'cache', '-a', secret, '--no-auth-warning', 'monitor'],
+    (secret: string) => ['curl', '-u', `elastic:${secret}`, 'https://search.example.com/_cat/indices'],
+  );
+  /** An argument as auditd writes it: quoted, or in hex when it holds a blank or a quote. */
+  const audited = (argument: string, index: number) =>
+    /[\s"']/.test(argument)
+      ? `a${index}=${Buffer.from(argument).toString('hex').toUpperCase()}`
+      : `a${index}="${argument}"`;
+
+  it("redacts a password in auditd's EXECVE records and in a NUL-parted /proc cmdline", () => {
+    fc.assert(
+      fc.property(password, commands, fc.boolean(), (secret, command, quoteIt) => {
+        const typed = quoteIt ? `'${secret}'` : secret;
+        const argv = command(typed);
+        const record =
+          'type=SYSCALL msg=audit(1717476768.121:24497): arch=c000003e syscall=59 success=yes exit=0\n' +
+          `type=EXECVE msg=audit(1717476768.121:24497): argc=${argv.length} ${argv.map(audited).join(' ')}\n` +
+          'type=CWD msg=audit(1717476768.121:24497): cwd="/root"';
+        const cmdline = `${argv.join('\u0000')}\u0000`;
+        for (const text of [record, cmdline]) {
+          const redacted = kept(text);
+          expect(redacted, text).not.toContain(secret);
+          expect(redacted, text).not.toContain(Buffer.from(secret).toString('hex').toUpperCase());
+        }
+        expect(kept(record)).toContain(`a0="${argv[0]}"`);
+      }),
+    );
+  });
+
+  it('maps every character of a record read as a command line back to where it stands', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[ -~]{0,12}$/), { minLength: 1, maxLength: 8 }), (argv) => {
+        const text = `type=EXECVE msg=audit(1.2:3): argc=${argv.length} ${argv.map(audited).join(' ')}`;
+        const view = execveView(text);
+        if (view === undefined) return;
+        expect(view.origins.length).toBe(view.text.length + 1);
+        for (let index = 1; index < view.origins.length; index += 1)
+          expect(view.origins[index]).toBeGreaterThanOrEqual(view.origins[index - 1] as number);
+        // a quoted argument is copied character for character
+        for (let index = 0; index < view.text.length; index += 1) {
+          const origin = view.origins[index] as number;
+          if (text.charAt(origin) === view.text.charAt(index)) continue;
+          // or it is hex, two digits for each character, or the blank between two arguments
+          expect(view.text.charAt(index) === ' ' || /[0-9A-F]/.test(text.charAt(origin)), text).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('leaves a record of a command without a secret as it was', () => {
+    for (const text of [
+      'type=EXECVE msg=audit(1718090042.331:88123): argc=3 a0="ls" a1="-la" a2="."',
+      'type=EXECVE msg=audit(1718090042.331:88123): argc=2 a0="systemctl" a1="restart" a2="nginx"',
+      'nginx\u0000-g\u0000daemon off;\u0000',
+    ])
+      expect(kept(text), text).toBe(text);
   });
 });

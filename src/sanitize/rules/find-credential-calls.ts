@@ -30,6 +30,8 @@ const CLIENT_SUFFIX = /[_-]?(?:search|client|sdk|api|js|node|provider|factory|ha
 /** A setter of one secret: `setPassword("X")`, `withToken('X')`. */
 const SETTER = /^(?:set|with|use)[A-Z_]/;
 const LOGIN_CALL = /(?:^|[._])(?:login|log_in|logIn|signIn|sign_in|authenticate|auth)$/;
+/** A call that unlocks a wallet or a keystore with its passphrase: geth's `personal.unlockAccount(addr, "X", 300)`. */
+const UNLOCK_CALL = /^unlock(?:Account|Wallet|Keystore|Keyring)?$/;
 const PLAIN_WORD = /^[a-z]+$/;
 
 const ARGUMENTS_LENGTH = 512;
@@ -114,6 +116,7 @@ function namesOtherThanSecret(text: string, literal: Literal): boolean {
 function calleeStrength(name: string): KeyStrength {
   const strength = cachedKeyStrength(name);
   if (strength !== 'none') return strength;
+  if (UNLOCK_CALL.test(name)) return 'password';
   // `smtp.login('u', 'X')`, `client.authenticate(u, X)`: a call that logs in takes the password
   if (LOGIN_CALL.test(name)) return 'secret';
   const bare = name.replace(CLIENT_SUFFIX, '');
@@ -169,7 +172,9 @@ export function findCredentialCalls(text: string, found: Found): void {
     // a user and a password, a setter of the one secret it names, or a call named for the secret
     // it takes (`Auth.api_key("X")`)
     const secret = literals[literals.length - 1] as Literal;
-    if (literals.length < 2 && !SETTER.test(name) && strength !== 'explicit') return undefined;
+    // a client's `auth` takes the password alone: Redis clients' `client.auth("X")`, OpenResty's `red:auth("X")`
+    const clientAuth = name === 'auth' && isMethodCall(text, open - name.length);
+    if (literals.length < 2 && !SETTER.test(name) && strength !== 'explicit' && !clientAuth) return undefined;
     const value = text.slice(secret.start, secret.end);
     if (hasWhitespace(value)) return undefined;
     // a keyword argument is what its keyword names: `passwordVariable: 'NEXUS_PW'` is no password
@@ -182,9 +187,16 @@ export function findCredentialCalls(text: string, found: Found): void {
   });
 }
 
+/** Whether the callee at `nameStart` is a method: `client.auth`, Lua's `red:auth`. */
+function isMethodCall(text: string, nameStart: number): boolean {
+  const before = text.charCodeAt(nameStart - 1);
+  return (before === CODE.DOT || before === CODE.COLON) && isWordCode(text.charCodeAt(nameStart - 2));
+}
+
 /** The regular expressions above, for the ReDoS check. */
 export const CREDENTIAL_CALL_PATTERNS: readonly RegExp[] = [
   OPENING,
+  UNLOCK_CALL,
   CONNECT_CALL,
   CLIENT_SUFFIX,
   SETTER,

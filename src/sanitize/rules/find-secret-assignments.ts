@@ -774,10 +774,12 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
     if (key.endsWith('\\')) key = key.slice(0, -1); // a JSON-escaped quote: \"key\"
     return { key, start: keyStart, quoted: true, element: false };
   }
-  if (operator === CODE.COMMA) return undefined; // a comma separates only quoted arguments
   const keyEnd = cursor;
   const limit = Math.max(0, keyEnd - KEY_LENGTH);
   while (cursor > limit && isKeyCode(text.charCodeAt(cursor - 1))) cursor -= 1;
+  // a comma separates only quoted arguments, or an Erlang tuple's atom from its value:
+  // `{password, "X"}` in sys.config and rebar.config
+  if (operator === CODE.COMMA && !opensTuple(text, cursor)) return undefined;
   let key = text.slice(cursor, keyEnd);
   if (operator === CODE.GREATER_THAN) {
     // `KEY=<your-openai-key>`: a placeholder in angle brackets after an operator, not an element
@@ -804,6 +806,13 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
     }
   }
   return key.length > 0 ? { key, start: cursor, quoted: false, element: false } : undefined;
+}
+
+/** Whether an Erlang tuple opens right before the atom at `atom`: `{password, …`. */
+function opensTuple(text: string, atom: number): boolean {
+  let cursor = atom;
+  while (cursor > atom - BLANKS && isBlank(text.charCodeAt(cursor - 1))) cursor -= 1;
+  return text.charCodeAt(cursor - 1) === CODE.OPEN_BRACE && isLower(text.charCodeAt(atom));
 }
 
 interface ValueFound {
@@ -860,6 +869,8 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
       return undefined;
     return end > start ? { start, end, quoted: false } : undefined;
   }
+  // an Erlang binary: `repo_key => <<"X">>`, `{password, <<"X">>}`
+  if (opening === CODE.LESS_THAN && text.startsWith('<<"', cursor)) return readValue(text, cursor + 2, false);
   const escapedQuote = opening === CODE.BACKSLASH && isQuote(text.charCodeAt(cursor + 1));
   if (isQuote(opening) || escapedQuote) {
     const quote = escapedQuote ? text.charCodeAt(cursor + 1) : opening;
@@ -1235,7 +1246,11 @@ export function findSecretAssignments(text: string, found: (start: number, end: 
     }
     if (
       code === CODE.COMMA &&
-      (!value.quoted || !(opensArguments(text, key.start - 1) || isLongToken(text, value)))
+      (!value.quoted ||
+        !(
+          (key.quoted ? opensArguments(text, key.start - 1) : opensTuple(text, key.start)) ||
+          isLongToken(text, value)
+        ))
     )
       continue;
     if (key.key.toLowerCase().endsWith('authorization')) value = extendOverScheme(text, value);

@@ -284,6 +284,11 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   format('render-api-key', ['rnd_'], 'alphanumeric', 28, 40, { minimumEntropy: 3.5, shape: 'mixed' }),
   format('replicate-api-token', ['r8_'], 'alphanumeric', 37, 40, { minimumEntropy: 3.5, shape: 'mixed' }),
   format('supabase-access-token', ['sbp_'], 'hex', 40, 40, { minimumEntropy: 3 }),
+  // Statsig's server secret key; its client keys (`client-…`) ship in apps and are public
+  format('statsig-server-secret', ['secret-'], 'alphanumeric', 40, 50, {
+    minimumEntropy: 3.5,
+    shape: 'mixed',
+  }),
   format(
     'tailscale-key',
     ['tskey-api-', 'tskey-auth-', 'tskey-client-', 'tskey-scim-', 'tskey-webhook-'],
