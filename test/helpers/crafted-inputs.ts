@@ -171,6 +171,8 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'EXECVE records on one line': 'type=EXECVE a0="-p a1=2D70',
   'arguments parted by NUL': '-a\u0000x\u0000',
   'Erlang tuples of secret atoms': '{password, <<"',
+  'labels over values below': 'password is:\n\n',
+  'unclosed quotes after secret names': "password: ' a\n",
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

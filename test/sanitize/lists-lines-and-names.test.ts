@@ -197,3 +197,26 @@ describe('command lines written one argument at a time', () => {
       expect(kept(text), text).toBe(text);
   });
 });
+
+describe('a value on a line of its own below the label that announces it', () => {
+  it('is redacted at most one blank line below', () => {
+    fc.assert(
+      fc.property(password, token, fc.constantFrom('\n', '\n\n', '\n\n  '), (secret, key, gap) => {
+        for (const [text, value] of [
+          [`The new password is:${gap}${secret}\nPlease change it after you log in.`, secret],
+          [`New HMAC key from the Connect Keys page is:${gap}${key}\n\nCan someone update it?`, key],
+        ] as const)
+          expect(kept(text), text).not.toContain(value);
+      }),
+    );
+  });
+
+  it('leaves a sentence below a label, and a value further down', () => {
+    for (const text of [
+      'Password:\nMust be at least 12 characters long.',
+      'API key:\n  see the vault\n',
+      'Token:\n\n\n\nZq8J0TqKj9df8u8cgljiSnIelKy',
+    ])
+      expect(kept(text), text).toBe(text);
+  });
+});

@@ -281,6 +281,34 @@ function readToken(
   return end > start ? { start, end, value, quoted } : undefined;
 }
 
+/** The most line breaks between a label and the value on a line of its own below it. */
+const BREAKS_BEFORE_VALUE = 2;
+
+/**
+ * The value that stands alone on a line below `from` (the end of a label), at most one blank
+ * line down; undefined when the label's line goes on, or the line below holds more than one word.
+ */
+function loneValueBelow(text: string, from: number): Token | undefined {
+  let cursor = from;
+  while (cursor < text.length && isBlank(text.charCodeAt(cursor))) cursor += 1;
+  let breaks = 0;
+  while (cursor < text.length && breaks <= BREAKS_BEFORE_VALUE) {
+    const code = text.charCodeAt(cursor);
+    if (code === CODE.NEWLINE) breaks += 1;
+    else if (!isSpaceCode(code)) break;
+    cursor += 1;
+  }
+  if (breaks === 0 || breaks > BREAKS_BEFORE_VALUE) return undefined;
+  const value = readToken(text, cursor, Math.min(text.length, cursor + ARGUMENT_LENGTH), 0);
+  if (value === undefined) return undefined;
+  let after = value.end;
+  while (after < text.length && isBlank(text.charCodeAt(after))) after += 1;
+  const ending = text.charCodeAt(after);
+  return after >= text.length || ending === CODE.NEWLINE || ending === CODE.CARRIAGE_RETURN
+    ? value
+    : undefined;
+}
+
 /** A password-like shape for prose: letters with digits, or mixed case with a symbol. */
 function hasSecretShape(value: string): boolean {
   let letters = false;
@@ -568,7 +596,16 @@ function reportProseValue(
       return next.end;
     }
     if (!connector && SENTENCE_END.test(token.value)) return token.end; // the sentence ended
-    if (next === undefined) return token.end;
+    if (next === undefined) {
+      // a label that ends its line announces the value on a line of its own below:
+      // `New HMAC key from the admin page is:\n\n  X`, `Show private key):\nX`
+      const below = token.value.endsWith(':') ? loneValueBelow(text, token.end) : undefined;
+      if (below !== undefined && acceptsProseValue(below.value, strength)) {
+        found(below.start, below.end);
+        return below.end;
+      }
+      return token.end;
+    }
     if (next.value.startsWith(REDACTED)) return next.end;
     // a flag starts a value of its own, and so does a secret-named word after a weaker one
     // (`auth failed: invalid password "X"`): read on from there

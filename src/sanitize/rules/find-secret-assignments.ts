@@ -888,6 +888,9 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
       }
       end += 1;
     }
+    // a quote that opens on a blank and never closes on its line closes something before it:
+    // `read -s -p 'pg password: ' PGPASSWORD`
+    if (text.charCodeAt(end) !== quote && end < limit && isBlank(text.charCodeAt(start))) return undefined;
     return { start, end: Math.min(end, limit), quoted: true };
   }
   if (opening === CODE.OPEN_BRACKET) {
