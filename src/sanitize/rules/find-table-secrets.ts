@@ -814,8 +814,13 @@ const HTML_ROW = /<tr\b[^<>]{0,128}>/gi;
 const TABLE_CLOSE = /<\/table\b/gi;
 /** A header cell's close: a table whose columns are named holds one. */
 const HEADER_CELL_CLOSE = /<\/th>/i;
-/** The most cells of a row read. */
+/** The most cells of a row read, and the longest tag read. */
 const HTML_ROW_CELLS = 32;
+const HTML_TAG_LENGTH = 160;
+
+function isNotTagEnd(code: number): boolean {
+  return code !== CODE.GREATER_THAN;
+}
 
 /** One cell of an HTML row: a header cell or not, and its text (one stretch between tags, or none). */
 interface HtmlCell {
@@ -848,8 +853,8 @@ function readHtmlRow(text: string, from: number, cells: HtmlCell[]): number {
     if (text.charCodeAt(cursor) !== CODE.LESS_THAN) return cursor;
     const name = tagNameAt(text, cursor);
     if (name !== 'th' && name !== 'td') return cursor;
-    const tagEnd = text.indexOf('>', cursor);
-    if (tagEnd === -1 || tagEnd - cursor > 160) return cursor;
+    const tagEnd = scanRight(text, cursor, isNotTagEnd, HTML_TAG_LENGTH);
+    if (text.charCodeAt(tagEnd) !== CODE.GREATER_THAN) return cursor;
     const cell: HtmlCell = { header: name === 'th', start: -1, end: -1 };
     let stretches = 0;
     let at = tagEnd + 1;
@@ -859,8 +864,8 @@ function readHtmlRow(text: string, from: number, cells: HtmlCell[]): number {
       if (text.charCodeAt(at) === CODE.LESS_THAN) {
         const inner = tagNameAt(text, at);
         if (inner === 'th' || inner === 'td' || inner === 'tr' || inner === '/tr') break;
-        const close = text.indexOf('>', at);
-        if (close === -1 || close >= limit) return limit;
+        const close = scanRight(text, at, isNotTagEnd, limit - at);
+        if (text.charCodeAt(close) !== CODE.GREATER_THAN) return limit;
         at = close + 1;
         if (inner === '/th' || inner === '/td') break;
         continue;
