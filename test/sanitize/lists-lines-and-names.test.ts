@@ -103,9 +103,12 @@ describe('a name glued to `token`', () => {
     );
   });
 
-  it('still takes a CSRF token for what it is', () => {
-    const text = 'csrftoken=Zq8Jk2mN7pQ4rS9tV1wX3yZ5aB';
-    expect(kept(text)).toBe(text);
+  it('still takes a CSRF token for what it is, and a library for a library', () => {
+    for (const text of [
+      'csrftoken=Zq8Jk2mN7pQ4rS9tV1wX3yZ5aB',
+      'notes            = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"',
+    ])
+      expect(kept(text), text).toBe(text);
   });
 });
 

@@ -803,13 +803,16 @@ export function keyParts(key: string): string[] {
     const word = bare.length > 2 ? bare : part;
     // a word glued to `token` is two words, as `next_token` and `target_token` are: Moodle's
     // `wstoken`, SWUpdate's `targettoken`, Django's `csrftoken`
-    if (word.length >= 7 && word.endsWith('token') && ASCII_ONLY.test(word))
+    if (word.length >= 7 && word.endsWith('token') && ASCII_ONLY.test(word) && !NAMED_FOR_TOKENS.has(word))
       return [IN_ENGLISH.get(word.slice(0, -5)) ?? word.slice(0, -5), 'token'];
     if (ASCII_ONLY.test(word)) return IN_ENGLISH.get(word) ?? word;
     const plain = withoutAccents(word);
     return IN_ENGLISH.get(plain) ?? plain;
   });
 }
+
+/** Names glued to `token` that name a library or a format, not a key: `io.jsonwebtoken`, npm's `jsonwebtoken`. */
+const NAMED_FOR_TOKENS = new Set(['jsonwebtoken']);
 
 /**
  * Words for "key" and "secret" in other languages, read as the English word, so that the words
