@@ -310,3 +310,6 @@ export function originalSpan(view: DecodedView, start: number, end: number): { s
   const last = view.origins.length - 1;
   return { start: view.origins[Math.min(start, last)] ?? 0, end: view.origins[Math.min(end, last)] ?? 0 };
 }
+
+/** The regular expressions above, for the ReDoS check. */
+export const DECODED_VIEW_PATTERNS: readonly RegExp[] = [QUOTED_PRINTABLE_SIGNS];

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { DECODED_VIEW_PATTERNS } from './decoded-view.js';
 import { LEAK_RULES } from './leak-rules.js';
+import { KEY_NAME_VALUE_PATTERNS } from './redact-by-key-name.js';
 
 // the pure-JS backend: no JVM, no native binary, no worker thread
 process.env['RECHECK_SYNC_BACKEND'] = 'pure';
@@ -26,8 +28,11 @@ const { checkSync } = require('recheck') as {
   ) => { status: string; complexity?: { summary?: string } };
 };
 
+/** The patterns outside the rules that read every string too: the key-name walk's and the decoded views'. */
+const SHARED = { name: 'shared', patterns: [...KEY_NAME_VALUE_PATTERNS, ...DECODED_VIEW_PATTERNS] };
+
 describe('LEAK_RULES, audited by recheck', () => {
-  describe.each(LEAK_RULES.map((rule) => [rule.name, rule] as const))('%s', (_name, rule) => {
+  describe.each([...LEAK_RULES, SHARED].map((rule) => [rule.name, rule] as const))('%s', (_name, rule) => {
     it.each(rule.patterns.map((pattern) => [pattern.source.slice(0, 60), pattern] as const))(
       'recheck finds %s safe',
       (_source, pattern) => {

@@ -1,4 +1,5 @@
 import { detachedCopy } from '../util/detached-copy.js';
+import { credentialRule } from './rules/credential.js';
 import { isCredentialValue, pairRole } from './rules/find-secret-assignments.js';
 import { isPlaceholderValue } from './rules/placeholders.js';
 import { describesValue, isSecretReference } from './rules/plain-secret-values.js';
@@ -334,9 +335,50 @@ export function headerRowStrengths(list: readonly unknown[]): KeyStrength[] | un
   return secret ? strengths : undefined;
 }
 
-/** Whether a list's items are judged by names it holds: a name/value list, or a table with a header row. */
+/** Whether a list's items are judged by names it holds: a name/value list, a table with a header row, or a command's arguments. */
 export function isJudgedByNames(list: readonly unknown[]): boolean {
-  return pairStrengths(list) !== undefined || headerRowStrengths(list) !== undefined;
+  return (
+    pairStrengths(list) !== undefined ||
+    headerRowStrengths(list) !== undefined ||
+    argvStrengths(list) !== undefined
+  );
+}
+
+/** A command-line flag as an argument list holds one: `-p`, `--password`, `-pX`, `--password=X`. */
+const FLAG = /^--?[A-Za-z][\w.=:@%+/-]{0,255}$/;
+const ARGV_ITEMS = 64;
+const HYPHEN = 45;
+const ARGV_LENGTH = 4096;
+
+/**
+ * The strengths of a command's arguments, as a container's `Cmd`, `args` or `command`, or a
+ * process's `cmdline`, lists them one string each (`["mysql", "-uroot", "-pX"]`, `["redis-server",
+ * "--requirepass", "X"]`): read as the command line they make, the arguments a credential rule
+ * finds a secret in are judged as passwords. Undefined when the list holds no flag, is no list of
+ * short strings, or its command line holds no credential.
+ */
+export function argvStrengths(list: readonly unknown[]): KeyStrength[] | undefined {
+  if (list.length < 2 || list.length > ARGV_ITEMS) return undefined;
+  let flags = false;
+  let length = 0;
+  for (const item of list) {
+    if (typeof item !== 'string' || item.includes('\n')) return undefined;
+    length += item.length + 1;
+    if (length > ARGV_LENGTH) return undefined;
+    if (!flags && item.charCodeAt(0) === HYPHEN && FLAG.test(item)) flags = true;
+  }
+  if (!flags) return undefined;
+  const line = (list as readonly string[]).join(' ');
+  const spans = credentialRule.find(line);
+  if (spans.length === 0) return undefined;
+  const strengths = new Array<KeyStrength>(list.length).fill('none');
+  let start = 0;
+  for (let index = 0; index < list.length; index += 1) {
+    const end = start + (list[index] as string).length;
+    if (spans.some((span) => span.start < end && span.end > start)) strengths[index] = 'password';
+    start = end + 1;
+  }
+  return strengths;
 }
 
 /** A field's name as a list of names holds it: letters, `_` and `-`. */
@@ -461,4 +503,5 @@ export const KEY_NAME_VALUE_PATTERNS: readonly RegExp[] = [
   FILE_NAME,
   ISSUE_KEY,
   SETTING_NAME,
+  FLAG,
 ];

@@ -5,6 +5,7 @@ import type { LeakSpan } from './leak-rule.js';
 import type { LeakRuleName } from './leak-rule-name.js';
 import { carryOriginalLength } from './original-length.js';
 import {
+  argvStrengths,
   fieldStrength,
   hasSensitiveMirror,
   headerRowStrengths,
@@ -151,9 +152,11 @@ function redactWalk(value: unknown, rootPath: string, allowRules: readonly LeakR
         carryOriginalLength(input, copy);
         copies.set(input, copy);
         assign(copy);
-        // a table's row, or a name/value list (`["requirepass", "X"]`): each item is judged by its
-        // column's or its name's strength
-        const items = task.itemStrengths ?? (checkKeyNames ? pairStrengths(input) : undefined);
+        // a table's row, a command's arguments (`["mysql", "-pX"]`, read as its command line) or a
+        // name/value list (`["requirepass", "X"]`): each item is judged by its column's, the
+        // command line's or its name's strength
+        const items =
+          task.itemStrengths ?? (checkKeyNames ? (argvStrengths(input) ?? pairStrengths(input)) : undefined);
         // and a table's rows by its columns: given by the object that holds them, or by its first row
         const headed =
           task.rowStrengths === undefined && checkKeyNames ? headerRowStrengths(input) : undefined;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { execveView } from '../../src/sanitize/argv-view.js';
 import { redactText } from '../../src/sanitize/redact-text.js';
+import { sanitizeValue } from '../../src/sanitize/sanitize-value.js';
 import { PASSWORD_ALPHABET, seededSecret, TOKEN_ALPHABET } from '../helpers/seeded-secrets.js';
 
 /**
@@ -221,5 +222,43 @@ describe('a value on a line of its own below the label that announces it', () =>
       'Token:\n\n\n\nZq8J0TqKj9df8u8cgljiSnIelKy',
     ])
       expect(kept(text), text).toBe(text);
+  });
+});
+
+describe("a command's arguments as a list of strings", () => {
+  const argvs = fc.constantFrom(
+    (secret: string) => ['redis-server', '--requirepass', secret, '--appendonly', 'yes'],
+    (secret: string) => ['mysql', '-h', 'db-2', '-uroot', `-p${secret}`, 'inventory'],
+    (secret: string) => ['curl', '-sS', '-u', `elastic:${secret}`, 'https://search.example.com/_cat/indices'],
+    (secret: string) => ['sshpass', '-p', secret, 'scp', 'dump.sql', 'backup@nas:/srv/backups'],
+  );
+
+  it('redacts the argument that holds a secret, in data and through dispatch, and keeps the rest', async () => {
+    const { createDispatcher, defineTool, silentLogger } = await import('../../src/index.js');
+    const { z } = await import('zod');
+    const samples = fc.sample(fc.tuple(password, argvs), { numRuns: 25, seed: 17 });
+    for (const [secret, argv] of samples) {
+      const pod = { spec: { containers: [{ name: 'db', image: 'mysql:8', args: argv(secret) }] } };
+      const dispatcher = createDispatcher({
+        tools: [defineTool({ name: 'get_pod', description: 'd', input: z.object({}), run: () => pod })],
+        logger: silentLogger,
+      });
+      const message = await dispatcher.dispatch({ id: 'c', name: 'get_pod', arguments: {} });
+      for (const text of [JSON.stringify(sanitizeValue(pod)), message.content]) {
+        expect(text, text).not.toContain(secret);
+        expect(text, text).toContain(`"${argv(secret)[0]}"`);
+        expect(text, text).toContain('"mysql:8"');
+      }
+    }
+  });
+
+  it('keeps lists of arguments without a secret, and lists that are no command', () => {
+    for (const value of [
+      { Cmd: ['nginx', '-g', 'daemon off;'] },
+      { args: ['--port', '8080', '--log-level', 'debug', '--password-stdin'] },
+      ['- first item', '- second item'],
+      { tags: ['-beta', 'release-2026'] },
+    ])
+      expect(sanitizeValue(value)).toEqual(value);
   });
 });
