@@ -173,6 +173,12 @@ export const CRAFTED_UNITS: Readonly<Record<string, string>> = {
   'Erlang tuples of secret atoms': '{password, <<"',
   'labels over values below': 'password is:\n\n',
   'unclosed quotes after secret names': "password: ' a\n",
+  // hex dump lines that never end in a secret, lists of bytes one short of a keypair, and a run
+  // of recovery words that goes on for ever
+  'hex dump lines': '00000000: 7061 7373 3d20 \n',
+  'byte lists one short': `[${Array.from({ length: 63 }, (_, index) => (index * 53) % 256).join(',')}]`,
+  'recovery words': 'abandon ability ',
+  'namespaced elements': '<a:password>',
 };
 
 /** `unit` repeated and cut to exactly `length` characters. */

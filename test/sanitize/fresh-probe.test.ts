@@ -41,7 +41,7 @@ function readProbe(file: string): Probe {
 
 /**
  * Each probe with the levels it was brought to, so that a change that slides below them fails.
- * The first one prompted a round of rules; the second to the sixteenth were each written after
+ * The first one prompted a round of rules; the second to the eighteenth were each written after
  * the rules before them, without sight of the earlier probes, and scored before any rule was
  * changed for them (0.930, 0.932, 0.936, 0.958, 0.948, 0.932, 0.931, 0.850, 0.875, 0.968, 0.932,
  * 0.929, 0.964, 0.926 and 0.873 of their firm leaks). The sixteenth, on ground as new as the
@@ -71,7 +71,8 @@ const PROBES = [
   { file: 'fresh-probe-14.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
   { file: 'fresh-probe-15.json', minimumRecall: 0.97, maximumBenignAltered: 0.07 },
   { file: 'fresh-probe-16.json', minimumRecall: 0.95, maximumBenignAltered: 0.07 },
-  { file: 'fresh-probe-17.json', minimumRecall: 0.9, maximumBenignAltered: 0.22 },
+  { file: 'fresh-probe-17.json', minimumRecall: 0.93, maximumBenignAltered: 0.22 },
+  { file: 'fresh-probe-18.json', minimumRecall: 0.9, maximumBenignAltered: 0.12 },
 ];
 
 function survives(sample: ProbeLeak): boolean {

@@ -13,7 +13,13 @@ import {
 } from './find-access-prose.js';
 import { CI_COMMAND_GATES, CI_COMMAND_PATTERNS, findCiCommandSecrets } from './find-ci-commands.js';
 import { CREDENTIAL_CALL_PATTERNS, findCredentialCalls } from './find-credential-calls.js';
-import { findEncodedSecrets } from './find-encoded-secrets.js';
+import {
+  BYTE_LIST_OPEN,
+  findByteListKeys,
+  findEncodedSecrets,
+  findHexDumps,
+  HEX_DUMP_LINE,
+} from './find-encoded-secrets.js';
 import {
   findPasswordArguments,
   PASSWORD_ARGUMENT_GATES,
@@ -27,6 +33,7 @@ import {
   PROTOCOL_CREDENTIAL_GATES,
   PROTOCOL_CREDENTIAL_PATTERNS,
 } from './find-protocol-credentials.js';
+import { findRecoveryPhrases, RECOVERY_PHRASE_PATTERNS } from './find-recovery-phrases.js';
 import { findRevealedSecrets, REVEALED_SECRET_PATTERNS } from './find-revealed-secrets.js';
 import { ASSIGNMENT_PATTERNS, findSecretAssignments, isCredentialValue } from './find-secret-assignments.js';
 import { findSqlPasswords, SQL_PASSWORD_GATES, SQL_PASSWORD_PATTERNS } from './find-sql-passwords.js';
@@ -124,6 +131,8 @@ function findInPlainText(text: string, found: Found): void {
   findAuthorizationCodes(text, found, held);
   findSqlPasswords(text, found, held);
   findCiCommandSecrets(text, found, held);
+  findByteListKeys(text, found);
+  findRecoveryPhrases(text, found);
 }
 
 /** Every pattern a finder above is gated on, with its words, for the test that no gate hides a match. */
@@ -178,6 +187,9 @@ export const credentialRule: LeakRule = {
     ...SQL_PASSWORD_PATTERNS,
     ...CI_COMMAND_PATTERNS,
     USER_PASSWORD_PAIR,
+    HEX_DUMP_LINE,
+    BYTE_LIST_OPEN,
+    ...RECOVERY_PHRASE_PATTERNS,
   ],
   find(text) {
     const spans: LeakSpan[] = [];
@@ -188,6 +200,7 @@ export const credentialRule: LeakRule = {
     try {
       findInPlainText(text, found);
       findEncodedSecrets(text, decodedLeaks, found);
+      findHexDumps(text, decodedLeaks, found);
     } finally {
       closeScan();
     }

@@ -1,5 +1,6 @@
-import { asciiTable, CODE, isAlphanumeric } from '../char-codes.js';
+import { asciiTable, CODE, isAlphanumeric, isDigit, isHex } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
+import { eachMatch } from '../text-scan.js';
 
 /** Shortest base64 run worth decoding, and the most of one run that is decoded. */
 const SHORTEST_RUN = 24;
@@ -127,3 +128,134 @@ function decodeAfterJoinedName(run: string): string | undefined {
 
 const NAME_REACH = 40;
 const JOINTS_TRIED = 3;
+
+/**
+ * The opening of a hex dump's line, as `xxd`, `hexdump -C` and `od -A x -t x1z` write it: an
+ * offset of six to eight hex digits at the start of a line, an optional colon, then a blank.
+ */
+export const HEX_DUMP_LINE = /(?:^|\n)[ \t]{0,8}[0-9a-fA-F]{6,8}:?[ \t]/g;
+/** The most bytes one dump line is read for: `xxd -c 32` writes 32. */
+const DUMP_LINE_BYTES = 32;
+/** The most bytes of one dump decoded: a long dump's secret is in its first lines or its window after. */
+const DUMP_BYTES = 8192;
+
+/**
+ * Hex dumps whose bytes hold a credential: the dump's lines are decoded back into the bytes
+ * they show, control bytes read as line breaks, and `inspect` reads that text. A dump that
+ * holds anything is reported whole, from its first line to its last: its column of characters
+ * shows the secret too, split across lines. Each line is read once.
+ */
+export function findHexDumps(text: string, inspect: (decoded: string) => boolean, found: Found): void {
+  let blockStart = -1;
+  let blockEnd = -1;
+  let bytes: number[] = [];
+  const flush = () => {
+    if (blockStart !== -1 && bytes.length >= 12 && inspect(String.fromCharCode(...bytes)))
+      found(blockStart, blockEnd);
+    blockStart = -1;
+    bytes = [];
+  };
+  eachMatch(HEX_DUMP_LINE, text, (match) => {
+    const lineStart = text.charCodeAt(match.index) === CODE.NEWLINE ? match.index + 1 : match.index;
+    // a line that does not follow the last one's end opens a new dump
+    if (blockStart !== -1 && lineStart !== blockEnd + 1) flush();
+    const lineEnd = endOfLine(text, lineStart);
+    const before = bytes.length;
+    if (bytes.length < DUMP_BYTES) readDumpBytes(text, match.index + match[0].length, lineEnd, bytes);
+    if (bytes.length === before) {
+      flush();
+      return lineEnd;
+    }
+    if (blockStart === -1) blockStart = lineStart;
+    blockEnd = lineEnd;
+    return lineEnd;
+  });
+  flush();
+}
+
+function endOfLine(text: string, from: number): number {
+  const end = text.indexOf('\n', from);
+  return end === -1 ? text.length : end;
+}
+
+/**
+ * Appends the bytes one dump line shows, from `from` to the end of its hex groups: groups of
+ * two, four or eight hex digits parted by one or two blanks, up to a `|` or `>` (the character
+ * column of `hexdump -C` and `od`) or anything that is no group. Control bytes become `\n`.
+ */
+function readDumpBytes(text: string, from: number, lineEnd: number, bytes: number[]): void {
+  let cursor = from;
+  let read = 0;
+  while (cursor < lineEnd && read < DUMP_LINE_BYTES) {
+    let blanks = 0;
+    while (cursor < lineEnd && (text.charCodeAt(cursor) === CODE.SPACE || text.charCodeAt(cursor) === 9)) {
+      cursor += 1;
+      blanks += 1;
+    }
+    if (read > 0 && (blanks === 0 || blanks > 2)) return;
+    let end = cursor;
+    while (end < lineEnd && end - cursor < 9 && isHex(text.charCodeAt(end))) end += 1;
+    const width = end - cursor;
+    const next = text.charCodeAt(end);
+    // a group ends at a blank or at the line's end
+    if ((width !== 2 && width !== 4 && width !== 8) || (end < lineEnd && next !== CODE.SPACE && next !== 9))
+      return;
+    for (let index = cursor; index < end && read < DUMP_LINE_BYTES; index += 2) {
+      const byte = Number.parseInt(text.slice(index, index + 2), 16);
+      bytes.push(byte >= 32 && byte <= 126 ? byte : CODE.NEWLINE);
+      read += 1;
+    }
+    cursor = end;
+  }
+}
+
+/** The opening of a list of numbers: `[104,249,…`, as Solana's CLI writes a keypair file. */
+export const BYTE_LIST_OPEN = /\[[ \t\n]{0,4}\d/g;
+/** The bytes of an Ed25519 keypair (Solana's `id.json`), secret half first. */
+const KEYPAIR_BYTES = 64;
+/** Of 64 random bytes, about 57 differ; a list of counts, codes or pixels repeats far more. */
+const KEYPAIR_DISTINCT = 40;
+
+/**
+ * Keypairs written as a list of 64 bytes (`[104,249,68,…]`): every item a whole number up to
+ * 255, and most of them different, as random bytes are. The list goes whole. A list that fails
+ * is left at the item that failed: no list opens inside the digits, commas and blanks read.
+ */
+export function findByteListKeys(text: string, found: Found): void {
+  const seen = new Uint8Array(256);
+  eachMatch(BYTE_LIST_OPEN, text, (match) => {
+    seen.fill(0);
+    let cursor = match.index + 1;
+    let count = 0;
+    let distinct = 0;
+    while (count <= KEYPAIR_BYTES) {
+      while (isListBlank(text.charCodeAt(cursor))) cursor += 1;
+      let value = 0;
+      let digits = 0;
+      while (digits < 4 && isDigit(text.charCodeAt(cursor))) {
+        value = value * 10 + text.charCodeAt(cursor) - CODE.DIGIT_0;
+        cursor += 1;
+        digits += 1;
+      }
+      if (digits === 0 || value > 255) return cursor;
+      count += 1;
+      if (seen[value] === 0) {
+        seen[value] = 1;
+        distinct += 1;
+      }
+      while (isListBlank(text.charCodeAt(cursor))) cursor += 1;
+      const separator = text.charCodeAt(cursor);
+      if (separator === CODE.CLOSE_BRACKET) {
+        if (count === KEYPAIR_BYTES && distinct >= KEYPAIR_DISTINCT) found(match.index, cursor + 1);
+        return cursor + 1;
+      }
+      if (separator !== CODE.COMMA) return cursor;
+      cursor += 1;
+    }
+    return cursor;
+  });
+}
+
+function isListBlank(code: number): boolean {
+  return code === CODE.SPACE || code === 9 || code === CODE.NEWLINE || code === CODE.CARRIAGE_RETURN;
+}

@@ -404,6 +404,7 @@ function flagStrength(name: string): KeyStrength {
   const strength = cachedKeyStrength(name);
   if (strength !== 'none') return strength;
   const lower = name.toLowerCase();
+  if (ERLANG_COOKIE_FLAG.test(lower)) return 'secret';
   return lower.endsWith('pass') && !NOT_PASSWORDS.has(lower) ? 'password' : 'none';
 }
 
@@ -423,7 +424,9 @@ function reportFlagArgument(text: string, name: string, end: number, found: Foun
     start = Math.min(token.end, start + 5 + (token.quoted && isQuote(text.charCodeAt(start)) ? 1 : 0));
   }
   const proseFollows = PROSE_AFTER.test(text.slice(token.end, token.end + 8));
-  if (acceptsArgument(value, strength, proseFollows && !token.quoted)) {
+  // an Erlang node's distribution cookie, twenty capitals, which help text's `-setcookie NAME` is not
+  const erlangCookie = ERLANG_COOKIE.test(value) && ERLANG_COOKIE_FLAG.test(name.toLowerCase());
+  if (erlangCookie || acceptsArgument(value, strength, proseFollows && !token.quoted)) {
     found(start, token.end);
     return;
   }
@@ -434,6 +437,10 @@ function reportFlagArgument(text: string, name: string, end: number, found: Foun
   if (user !== null && acceptsArgument(value.slice(user[0].length), strength, false))
     found(Math.min(token.end, start + user[0].length + (token.quoted ? 1 : 0)), token.end);
 }
+
+/** `erl -setcookie X`, `iex --cookie X`, and the cookie the Erlang runtime makes: twenty capitals. */
+const ERLANG_COOKIE_FLAG = /^(?:set)?cookie$/;
+const ERLANG_COOKIE = /^[A-Z]{20}$/;
 
 /** A user's name and a colon at the start of a flag's value. */
 const USER_PREFIX = /^[\w.@-]{1,64}:(?=[^\s:])/;
@@ -785,9 +792,11 @@ const SHORT_FLAG_CLIENTS: ReadonlyMap<string, ShortFlag> = new Map([
   ['lftp', { flag: 'u', glued: false, spaced: true, userSeparator: ',' }],
   ['openssl', SPACED('k')],
   // game servers' and telephony consoles' remote admin: `mcrcon -p X`, FreeSWITCH's `fs_cli -p X`
-  ...['cqlsh', 'rabbitmqadmin', 'hdbsql', 'rdesktop', 'useradd', 'usermod', 'mcrcon', 'fs_cli'].map(
+  ...['cqlsh', 'rabbitmqadmin', 'hdbsql', 'rdesktop', 'mcrcon', 'fs_cli'].map(
     (name) => [name, SPACED('p')] as const,
   ),
+  // `-p` takes a hash, and Yocto's extrausers `-P` the password itself
+  ...['useradd', 'usermod'].map((name) => [name, SPACED('pP')] as const),
   ...['ipmitool', 'mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr'].map(
     (name) => [name, SPACED('P')] as const,
   ),

@@ -434,11 +434,21 @@ const CODE_LOOKUP = /^([A-Za-z_$][\w$]{0,40}(?:\.[A-Za-z_$][\w$]{0,40}){0,6}[!?]
 function isMostlyWords(value: string): boolean {
   let wordy = 0;
   for (const segment of value.split(/[^A-Za-z]+/)) {
-    if (segment.length >= 8 && segment.length >= 4 * countCamelWords(segment) && isCamelCaseWords(segment))
+    // every word at least three letters: a random run that happens to read (`woWizinfHrno`) has a
+    // two-letter one as often as not, where names are made of words (`AgencyIdentificationCode`)
+    if (
+      segment.length >= 8 &&
+      segment.length >= 4 * countCamelWords(segment) &&
+      !SHORT_CAMEL_WORD.test(segment) &&
+      isCamelCaseWords(segment)
+    )
       wordy += segment.length;
   }
   return wordy * 3 >= value.length * 2;
 }
+
+/** A CamelCase word of one or two letters: `wo` of `woWiz`, `Hr` of `HrNo`, `Id` of `IdCard`. */
+const SHORT_CAMEL_WORD = /^[a-z]{1,2}(?=[A-Z])|[A-Z][a-z]?(?![a-z])/;
 
 /** How many CamelCase words a run of letters holds: one per capital, and one more if it starts in lower case. */
 function countCamelWords(letters: string): number {
@@ -602,6 +612,8 @@ const roleCache = new Map<string, PairRole>();
 
 /** A key's role in a name/value entry, remembered for the few thousand key names seen last. */
 export function pairRole(key: string): PairRole {
+  // XML read as JSON (BadgerFish, GeoServer's REST API) writes an element's text as `$`
+  if (key === '$') return 'value';
   if (key.length < 3 || key.length > 24) return 'neither';
   let role = roleCache.get(key);
   if (role === undefined) {
@@ -615,7 +627,8 @@ export function pairRole(key: string): PairRole {
 /** A key's role in a name/value entry: compared without case or separators. */
 function readPairRole(key: string): PairRole {
   let normal = '';
-  for (let index = 0; index < key.length; index += 1) {
+  // and its attributes with an `@`: `{"@key": "passwd", "$": "X"}`
+  for (let index = key.charCodeAt(0) === CODE.AT ? 1 : 0; index < key.length; index += 1) {
     const code = key.charCodeAt(index);
     if (isUpper(code)) normal += String.fromCharCode(code + 32);
     else if (isLower(code)) normal += key.charAt(index);
@@ -747,6 +760,18 @@ interface KeyFound {
   element: boolean;
 }
 
+/**
+ * Where an element's tag name starts when the local name ending at `localStart` has a namespace
+ * prefix before it (`wsse:` of `<wsse:Password>`); `localStart` itself when it has none.
+ */
+function namespacePrefixStart(text: string, localStart: number): number {
+  if (text.charCodeAt(localStart - 1) !== CODE.COLON) return localStart;
+  let cursor = localStart - 1;
+  const limit = Math.max(0, cursor - 32);
+  while (cursor > limit && isKeyCode(text.charCodeAt(cursor - 1))) cursor -= 1;
+  return cursor < localStart - 1 && text.charCodeAt(cursor - 1) === CODE.LESS_THAN ? cursor : localStart;
+}
+
 /** Reads the key name to the left of an operator that starts at `operatorStart`. */
 function readKey(text: string, operatorStart: number, operator: number): KeyFound | undefined {
   let cursor = operatorStart;
@@ -785,7 +810,9 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
     // `KEY=<your-openai-key>`: a placeholder in angle brackets after an operator, not an element
     const beforeTag = text.charCodeAt(cursor - 2);
     if (beforeTag === CODE.EQUALS || beforeTag === CODE.COLON) return undefined;
-    return text.charCodeAt(cursor - 1) === CODE.LESS_THAN && key.length > 0
+    // a namespaced element names its text by its local part: `<wsse:Password>X</wsse:Password>`
+    const tagStart = key.length > 0 ? namespacePrefixStart(text, cursor) : cursor;
+    return text.charCodeAt(tagStart - 1) === CODE.LESS_THAN && key.length > 0
       ? { key, start: cursor, quoted: false, element: true }
       : undefined;
   }
@@ -914,6 +941,11 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
   const limit = Math.min(text.length, start + VALUE_LENGTH);
   while (cursor < limit) {
     const code = text.charCodeAt(cursor);
+    // a letter beyond ASCII as Java properties and native2ascii write it: `K\u00f5rvits`
+    if (code === CODE.BACKSLASH && isEscapedLetter(text, cursor)) {
+      cursor += 6;
+      continue;
+    }
     if (
       isSpaceCode(code) ||
       isQuote(code) ||
@@ -932,6 +964,14 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
   }
   return cursor > start ? { start, end: cursor, quoted: false } : undefined;
 }
+
+/** Whether a `\uXXXX` escape of a character past Latin-1's controls (`\u00f5`, `\u0161`) starts at `index`. */
+function isEscapedLetter(text: string, index: number): boolean {
+  if (text.charCodeAt(index + 1) !== 117) return false; // `u`
+  const digits = text.slice(index + 2, index + 6);
+  return ESCAPE_DIGITS.test(digits) && Number.parseInt(digits, 16) >= 0xa0;
+}
+const ESCAPE_DIGITS = /^[0-9a-fA-F]{4}$/;
 
 /**
  * A list's first item when it is bare, and the list holds one word per item: Java's
@@ -1297,6 +1337,8 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   PLAIN_WORD,
   PROSE_AFTER,
   CAMEL_CASE_WORDS,
+  SHORT_CAMEL_WORD,
+  ESCAPE_DIGITS,
   DOTTED_NAME,
   BOOTSTRAP_TOKEN,
   YAML_TAG,
