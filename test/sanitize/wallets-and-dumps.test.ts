@@ -138,6 +138,9 @@ describe('names in less common shapes', () => {
     );
     const status = '<ns2:status>active</ns2:status><ns2:count>3</ns2:count>';
     expect(kept(status)).toBe(status);
+    // usage text writes a placeholder the same way, and it never closes
+    const usage = 'curl -u <user:password> https://example.com/endpoint';
+    expect(kept(usage)).toBe(usage);
   });
 
   it('redacts a properties password written with \\u escapes, and keeps an escaped name', () => {
@@ -188,5 +191,97 @@ describe('names in less common shapes', () => {
       expect(kept(`tacacs-server key ${secret}`)).not.toContain(secret);
     const name = 'id:AgencyIdentificationCode';
     expect(kept(`api_key: ${name}`)).toBe(`api_key: ${name}`);
+  });
+});
+
+describe('passwords in prose, with words between the name and the value', () => {
+  it('redacts them in Russian, Arabic, Finnish, Turkish, Korean and Thai, and in German and Dutch after "changed to"', () => {
+    fc.assert(
+      fc.property(password, (secret) => {
+        for (const text of [
+          `Коллеги, пароль SMPP для шлюза поменяли на ${secret}, system_id прежний.`,
+          `مرحباً، كلمة مرور قاعدة بيانات نظام الحجوزات الجديدة هي ${secret} يرجى تحديثها`,
+          `Moi, Qdrantin API-avain tuotannossa on ${secret} — vaihdetaan se ensi viikolla.`,
+          `Merhaba, Kraken API gizli anahtarı: ${secret} — lütfen kimseyle paylaşmayın.`,
+          `안녕하세요, GeoServer 관리자 비밀번호를 ${secret} 로 바꿨습니다.`,
+          `สวัสดีครับ รหัสผ่านใหม่ของ Neo4j (ผู้ใช้ neo4j) คือ ${secret} ครับ`,
+          `Das Passwort für den Router wurde geändert auf ${secret}, bitte notieren.`,
+          `Het wachtwoord van de NAS is gewijzigd naar ${secret} vanochtend.`,
+        ])
+          expect(kept(text), text).not.toContain(secret);
+      }),
+    );
+  });
+
+  it('keeps sentences that only speak of a password, and "traffic" in Arabic', () => {
+    for (const text of [
+      'The password a user picks must be at least twelve characters long.',
+      'حركة المرور على الطريق السريع هي 120 سيارة في الدقيقة',
+      'Hej! Lösenordet till Wi-Fi-nätet sitter på lappen i receptionen.',
+      'Пароль на вход в систему можно сменить в настройках профиля.',
+      'API-avain löytyy hallintapaneelista kohdasta Asetukset.',
+    ])
+      expect(kept(text)).toBe(text);
+  });
+});
+
+describe('pages, configs and commands', () => {
+  const token = seededSecret('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'Nb7', 30, 40);
+
+  it("redacts a meta tag's content and an input's value under a secret's name, and keeps a page's description", () => {
+    fc.assert(
+      fc.property(token, (secret) => {
+        const page = `<head><meta name="viewport" content="width=device-width"><meta name="statuspage-api-secret" content="${secret}"></head>`;
+        expect(kept(page)).not.toContain(secret);
+        expect(kept(page)).toContain('content="width=device-width"');
+        expect(kept(`<input type="hidden" name="api_token" value="${secret}">`)).not.toContain(secret);
+      }),
+    );
+    const meta =
+      '<meta name="description" content="Status of all our services and regions, updated every minute">';
+    expect(kept(meta)).toBe(meta);
+  });
+
+  it("redacts kamctlrc's joined password names, and keeps names that only end in the same letters", () => {
+    fc.assert(
+      fc.property(password, (secret) => {
+        expect(kept(`DBHOST=db\nDBRWPW="${secret}"\nDBROOTPW=${secret}\n`)).not.toContain(secret);
+      }),
+    );
+    const fine = 'NPW=12\nSTEPW=4';
+    expect(kept(fine)).toBe(fine);
+  });
+
+  it('redacts what base64, tail or xxd print of a file named as a key, and keeps what they print of an image', () => {
+    fc.assert(
+      fc.property(
+        token,
+        fc.constantFrom('base64 -w0', 'sudo base64', 'tail -n 1', 'xxd -p'),
+        (secret, command) => {
+          expect(kept({ command: `${command} /etc/munge/munge.key`, stdout: `${secret}\n` })).not.toContain(
+            secret,
+          );
+        },
+      ),
+    );
+    const image = { command: 'base64 -w0 logo.png', stdout: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB\n' };
+    expect(kept(image)).toBe(JSON.stringify(image));
+  });
+
+  it('redacts the secret key django-admin startproject writes, and keeps its placeholder', () => {
+    fc.assert(
+      fc.property(
+        seededSecret('abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)', 'g7', 48, 48),
+        (body) => {
+          const secret = `django-insecure-${body}`;
+          expect(kept(`<td>SECRET_KEY</td><td><pre>&#39;${secret}&#39;</pre></td>`)).not.toContain(
+            body.slice(0, 20),
+          );
+        },
+      ),
+    );
+    const docs =
+      'A key that starts with django-insecure- was made by startproject; replace it before you deploy.';
+    expect(kept(docs)).toBe(docs);
   });
 });

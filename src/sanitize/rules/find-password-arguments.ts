@@ -48,7 +48,7 @@ const INFLECTION_LENGTH = 4;
 
 /** Word parts that may make a word secret-named; any other word is skipped without a lookup. */
 const SECRET_WORD =
-  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|المرور|السر|l[oö]senord|salasana|salasõna|adgangskode|jelsz|[sş]ifr[eə]|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|paroo?l|pasahitz|lykilor[ðd]|nenosiri|პაროლ|құпия (?:сөз|кілт)|нууц үг|ពាក្យសម្ងាត់|စကားဝှက်|kalmar sirri|phasiwedi|wagwoord|cyfrinair|fjal[eë]kalim|gesl|kunci (?:rahsia|rahasia|api)|کلید ?api|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|시크릿(?: ?키)?|API ?키/gi;
+  /pass|pwd|pw|psk|communit|phrase|mnemonic|secret|token|key|cred|auth|sig|sess|cookie|pat|jwt|contrase|kennwort|senha|wachtwoord|has[lł]|hesl|clave|(?:ال)?مرور|السر|l[oö]senord|salasana|salasõna|adgangskode|jelsz|[sş]ifr[eə]|пароль|парол|лозинк|lozink|токен|κωδικ|密[码碼]|パスワード|비밀번호|口令|令牌|[密秘][钥鑰]|金鑰|トークン|シークレット|토큰|비밀키|पासवर्ड|m[aậ]t kh[aẩ]u|kata sandi(?:nya)?|kata laluan|slapta[zž]od|paroo?l|pasahitz|lykilor[ðd]|nenosiri|პაროლ|құпия (?:сөз|кілт)|нууц үг|ពាក្យសម្ងាត់|စကားဝှက်|kalmar sirri|phasiwedi|wagwoord|cyfrinair|fjal[eë]kalim|gesl|kunci (?:rahsia|rahasia|api)|کلید ?api|পাসওয়ার্ড|கடவுச்சொல்|پاس ورڈ|የይለፍ ቃል|jeton|schl[uü]ssel|zugangstoken|סיסמ|รหัสผ่าน|رمز عبور|權杖|权杖|ключ|anahtar|avai?n|시크릿(?: ?키)?|API ?키/gi;
 
 /** A flag's metavariable in help text: `--password PASSWORD`, `--token <token>`, `-p pass`. */
 const METAVARIABLE =
@@ -100,6 +100,11 @@ const CONNECTORS = new Set([
   'היא',
   'הוא',
   'είναι',
+  // "changed to X": Russian and Bulgarian `поменяли на X`, German `geändert auf X`, Dutch
+  // `gewijzigd naar X` (Swedish `till` and Spanish `a` also mean "for" and "at", and are not read)
+  'на',
+  'auf',
+  'naar',
   // Hausa `ita ce X`, Zulu `ithi X`, Welsh `yw X`, Albanian `është X`
   'ce',
   'ithi',
@@ -123,7 +128,7 @@ const CONNECTORS = new Set([
  * Finnish and Estonian names of a password, after which `on` is "is": `salasana on X`,
  * `parool on X`. After any other word, `on` is English and joins no value (`password on file`).
  */
-const FINNIC_PASSWORD = /^(?:salasan|salasõn|parool)/i;
+const FINNIC_PASSWORD = /^(?:salasan|salasõn|parool|api-avain|avain)/i;
 
 /** "Is" where it ends the clause, after the value: Persian, Urdu, Hindi, Amharic, Basque. */
 const FINAL_COPULAS = new Set(['است', 'ہے', 'है', 'ነው', 'da']);
@@ -143,7 +148,7 @@ const CJK_START = 0x3000;
  * Particles that join a password's name to its value: Chinese `是`, `为` (`密码为 X`), Japanese
  * `は` and `が`, Korean `는` and `은`, and a colon or an equals sign written straight after.
  */
-const CJK_PARTICLES = '是为為はが는은：:=';
+const CJK_PARTICLES = '是为為はが는은를을：:=';
 /** Brackets that open a quoted value in those scripts: `「X」`, `『X』`, `【X】`. */
 const CJK_OPENING = '「『【“';
 
@@ -453,6 +458,22 @@ function isNetrcLine(text: string, index: number): boolean {
 }
 
 /** A secret's name written as a word: `password 'X'`, `secret_access_key X`, `API key … is X`. */
+/** A value at least this long after a secret's name is taken as the one the sentence gives. */
+const SURE_VALUE_LENGTH = 8;
+
+/** Whether a connector word (`is`, `คือ`, `هي`) stands between `from` and `limit`. */
+function hasConnectorAhead(text: string, from: number, limit: number): boolean {
+  for (
+    let token = readToken(text, from, limit, 4), words = 0;
+    token !== undefined && words < PROSE_WORDS;
+    words += 1
+  ) {
+    if (CONNECTORS.has(token.value.toLowerCase()) || token.value.endsWith('คือ')) return true;
+    token = readToken(text, token.end, limit, 4);
+  }
+  return false;
+}
+
 /** A `name=value` pair; base64 padding (`dGVzdA==`) is not one. */
 const PAIR = /^[A-Za-z_][\w.-]{0,63}=[^=]/;
 
@@ -569,7 +590,10 @@ function reportProseValue(
   }
   if (!label && acceptsProseValue(first.value, strength)) {
     found(first.start, first.end);
-    return first.end;
+    // a short first word may be a product's name the password belongs to, and the password
+    // itself follow a connector (`รหัสผ่านใหม่ของ Neo4j (ผู้ใช้ neo4j) คือ X`): read on for one
+    if (first.value.length >= SURE_VALUE_LENGTH || !hasConnectorAhead(text, first.end, limit))
+      return first.end;
   }
   // prose: `The new API key for tenant acme is 7f3c…`, `password was reset to Xk7#…`. The
   // words read here are not read again as names: the scan goes on from the last one, so that

@@ -8,6 +8,8 @@ type Accepts = (code: number) => boolean;
 
 const isBase64Url: Accepts = (code) => isWordCode(code) || code === CODE.HYPHEN;
 
+const DJANGO_SYMBOLS = '!@#$%^&*(-_=+)';
+
 const ALPHABETS: Record<TokenAlphabet, Accepts> = {
   alphanumeric: isAlphanumeric,
   'alphanumeric-dollar': (code) => isAlphanumeric(code) || code === CODE.DOLLAR,
@@ -26,6 +28,9 @@ const ALPHABETS: Record<TokenAlphabet, Accepts> = {
     code === CODE.SLASH ||
     code === CODE.EQUALS ||
     code === CODE.UNDERSCORE,
+  // Django's `get_random_secret_key()`: lower-case letters, digits and `!@#$%^&*(-_=+)`
+  'django-secret': (code) =>
+    isLower(code) || isDigit(code) || DJANGO_SYMBOLS.includes(String.fromCharCode(code)),
   'webhook-path': (code) =>
     isBase64Url(code) || code === CODE.SLASH || code === CODE.AT || code === CODE.PLUS,
   slack: (code) => isBase64Url(code) || code === CODE.DOT,

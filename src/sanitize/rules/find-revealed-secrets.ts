@@ -8,7 +8,7 @@ import { isPlaceholderValue } from './placeholders.js';
  * Secrets printed by the command on the line before them, as a terminal transcript shows them:
  * `kubectl get secret … -o jsonpath='{.data.password}' | base64 -d`, `vault kv get -field=…`,
  * `aws secretsmanager get-secret-value … --output text`, `gcloud secrets versions access`,
- * `op read`, `pass show`, `gopass show`, `openssl rand -hex 32`, and `cat`, `printenv` or `echo` of something
+ * `op read`, `pass show`, `gopass show`, `openssl rand -hex 32`, `cat`, `base64`, `tail` or `echo` (a few flags before the name) of something
  * whose name says it is a secret (`cat config/master.key`, `echo $DB_PASSWORD`). The output is
  * redacted when it is one token on its own line; tables and JSON are left to the other finders.
  * The patterns name the commands only; their arguments are read in code, so the patterns stay
@@ -29,7 +29,7 @@ const NEEDED_FLAGS: Readonly<Record<string, readonly string[]>> = {
 
 /** Commands that print what their argument names: a file, a variable, an output of a plan. */
 const NAMING_COMMAND =
-  /(?:^|[\s;&|$>])(?:cat|type|more|head|printenv|echo|Get-Content|gc|terraform[ \t]+output[ \t]+-raw|wp[ \t]+config[ \t]+get|netlify[ \t]+env:get|dotenv[ \t]+get|npm[ \t]+config[ \t]+get)[ \t]+/g;
+  /(?:^|[\s;&|$>])(?:cat|type|more|less|head|tail|strings|base64|xxd|od|printenv|echo|Get-Content|gc|terraform[ \t]+output[ \t]+-raw|wp[ \t]+config[ \t]+get|netlify[ \t]+env:get|dotenv[ \t]+get|npm[ \t]+config[ \t]+get)(?:[ \t]+-[\w-]{1,12}(?:[ \t]+\d{1,6})?){0,3}[ \t]+/g;
 
 /**
  * A request to an endpoint that makes a token or a password (an HTTP client, and on its line

@@ -772,6 +772,14 @@ function namespacePrefixStart(text: string, localStart: number): number {
   return cursor < localStart - 1 && text.charCodeAt(cursor - 1) === CODE.LESS_THAN ? cursor : localStart;
 }
 
+/** How far after its opening tag a namespaced element's closing tag is looked for: a secret is shorter. */
+const ELEMENT_TEXT_LENGTH = 256;
+
+/** Whether `closing` is in the {@link ELEMENT_TEXT_LENGTH} characters after `from`: a bounded search. */
+function closesWithin(text: string, closing: string, from: number): boolean {
+  return text.slice(from, from + ELEMENT_TEXT_LENGTH + closing.length).includes(closing);
+}
+
 /** Reads the key name to the left of an operator that starts at `operatorStart`. */
 function readKey(text: string, operatorStart: number, operator: number): KeyFound | undefined {
   let cursor = operatorStart;
@@ -810,8 +818,11 @@ function readKey(text: string, operatorStart: number, operator: number): KeyFoun
     // `KEY=<your-openai-key>`: a placeholder in angle brackets after an operator, not an element
     const beforeTag = text.charCodeAt(cursor - 2);
     if (beforeTag === CODE.EQUALS || beforeTag === CODE.COLON) return undefined;
-    // a namespaced element names its text by its local part: `<wsse:Password>X</wsse:Password>`
+    // a namespaced element names its text by its local part: `<wsse:Password>X</wsse:Password>`;
+    // it must close, since `<user:password>` is also how usage text writes a placeholder
     const tagStart = key.length > 0 ? namespacePrefixStart(text, cursor) : cursor;
+    if (tagStart !== cursor && !closesWithin(text, `</${text.slice(tagStart, keyEnd)}>`, keyEnd))
+      return undefined;
     return text.charCodeAt(tagStart - 1) === CODE.LESS_THAN && key.length > 0
       ? { key, start: cursor, quoted: false, element: true }
       : undefined;

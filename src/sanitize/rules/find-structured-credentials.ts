@@ -330,11 +330,16 @@ export function findRegistryValues(text: string, found: Found, held = keywordsIn
   });
 }
 
-const XML_KEY_ATTRIBUTE = /\bkey=["']/gi;
-const XML_KEY_WORDS = keywords('key=');
-const XML_VALUE_ATTRIBUTE = /\bvalue=(["'])/i;
+const XML_KEY_ATTRIBUTE = /\b(?:key|name)=["']/gi;
+const XML_KEY_WORDS = keywords('key=', 'name=');
+const XML_VALUE_ATTRIBUTE = /\b(?:value|content)=(["'])/i;
+/** How much of a tag is read after its key attribute, and of the value attribute after it. */
+const TAG_REACH = 1024;
 
-/** `<add key="ClearTextPassword" value="…"/>`: NuGet and .NET appSettings credentials. */
+/**
+ * `<add key="ClearTextPassword" value="…"/>`: NuGet and .NET appSettings credentials; and a
+ * page's `<meta name="api-secret" content="…">` and `<input name="token" value="…">`.
+ */
 export function findKeyValueAttributes(text: string, found: Found, held = keywordsIn(text)): void {
   if (!holds(held, XML_KEY_WORDS)) return;
   eachMatch(XML_KEY_ATTRIBUTE, text, (match) => {
@@ -344,13 +349,16 @@ export function findKeyValueAttributes(text: string, found: Found, held = keywor
     if (keyEnd === -1 || keyEnd - keyStart > 128) return;
     const strength = keyStrength(text.slice(keyStart, keyEnd));
     if (strength === 'none') return;
-    const tagEnd = text.indexOf('>', keyEnd);
-    const tag = text.slice(keyEnd, tagEnd === -1 ? Math.min(text.length, keyEnd + 1024) : tagEnd);
+    // the rest of the tag, read no further than TAG_REACH, so that many keys and no `>` stay linear
+    const reach = text.slice(keyEnd, keyEnd + TAG_REACH);
+    const tagEnd = reach.indexOf('>');
+    const tag = tagEnd === -1 ? reach : reach.slice(0, tagEnd);
     const value = XML_VALUE_ATTRIBUTE.exec(tag);
     if (value === null) return;
     const valueStart = keyEnd + value.index + value[0].length;
-    const valueEnd = text.indexOf(value[1] as string, valueStart);
-    if (valueEnd === -1) return;
+    const valueLength = text.slice(valueStart, valueStart + TAG_REACH).indexOf(value[1] as string);
+    if (valueLength === -1) return;
+    const valueEnd = valueStart + valueLength;
     if (isCredentialValue(text.slice(valueStart, valueEnd), strength === 'provider' ? 'secret' : strength))
       found(valueStart, valueEnd);
   });

@@ -253,8 +253,9 @@ function endsWithPass(part: string): boolean {
   return part.length >= 6 && part.endsWith('pass') && !PASS_WORDS.test(part);
 }
 
-/** nslcd's and OpenLDAP's `bindpw` and `rootpw`, and the like. */
-const JOINED_PW = /^(?:bind|root|master|admin|db|user|smtp|ldap|mail|ftp|sql|mysql|redis|auth|login)pw$/;
+/** nslcd's and OpenLDAP's `bindpw` and `rootpw`, kamctlrc's `DBRWPW` and `DBROOTPW`, and the like. */
+const JOINED_PW =
+  /^(?:bind|root|master|admin|db|user|smtp|ldap|mail|ftp|sql|mysql|redis|auth|login|dbrw|dbro|dbroot|rw|ro)pw$/;
 
 const PASS_WORDS =
   /(?:by|com|over|under|tres|sur|multi|single|first|second|one|two|render|sub|high|low|band|all|notch)pass$/;
@@ -276,14 +277,15 @@ const THAI_PASSWORD = 'รหัสผ่าน';
 const EAST_ASIAN_PASSWORD_WORDS = ['密码', '密碼', '口令', 'パスワード', '비밀번호'];
 
 /**
- * "Password" written in several words, joined: Arabic `كلمة المرور` and `كلمة السر`, with or
+ * "Password" written in several words, joined: Arabic `كلمة المرور` (`كلمة مرور` before the noun it
+ * belongs to) and `كلمة السر`, with or
  * without `و` ("and") before, Persian `رمز عبور`, French `mot de passe` (`mot_de_passe`,
  * `motDePasse`), Vietnamese `mật khẩu`, Indonesian `kata sandi`, Kazakh `құпия сөз` (its
  * `құпия` read as `secret`), Mongolian `нууц үг`, Hausa `kalmar sirri`, and Khmer and Burmese,
  * which write it glued to the words around it.
  */
 const OTHER_LANGUAGE_PASSWORD_JOINED =
-  /كلمةالمرور|كلمةالسر|رمزعبور|motdepasse|matkhau|katasandi|katalaluan|پاسورڈ|የይለፍቃል|secretсөз|нууцүг|kalmarsirri|ពាក្យសម្ងាត់|စကားဝှက်/;
+  /كلمةالمرور|كلمةمرور|كلمةالسر|رمزعبور|motdepasse|matkhau|katasandi|katalaluan|پاسورڈ|የይለፍቃል|secretсөз|нууцүг|kalmarsirri|ពាក្យសម្ងាត់|စကားဝှက်/;
 
 /**
  * Joined spellings that name a wallet's recovery words (`mnemonic`, `seed_phrase`, `Secret
@@ -836,6 +838,13 @@ const IN_ENGLISH = new Map([
   ['rahsia', 'secret'],
   ['rahasia', 'secret'],
   ['کلید', 'key'],
+  // Turkish and Finnish: `API anahtarı`, `gizli anahtar` (a secret key), `API-avain`
+  ['anahtar', 'key'],
+  ['anahtarı', 'key'],
+  ['anahtarını', 'key'],
+  ['gizli', 'secret'],
+  ['avain', 'key'],
+  ['avaimen', 'key'],
 ]);
 
 /** The longest key name read as one: a longer "name" is a value or prose. */

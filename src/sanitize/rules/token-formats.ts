@@ -28,6 +28,7 @@ export type TokenAlphabet =
   | 'word-dash-dot-equals'
   | 'base64'
   | 'base64-underscore'
+  | 'django-secret'
   | 'webhook-path'
   | 'slack'
   | 'authorization';
@@ -125,6 +126,10 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     40,
     64,
   ),
+  // what `django-admin startproject` writes as SECRET_KEY, until someone replaces it
+  format('django-insecure-secret-key', ['django-insecure-'], 'django-secret', 40, 80, {
+    minimumEntropy: 3.5,
+  }),
   format('duffel-api-token', ['duffel_test_', 'duffel_live_'], 'word-dash-dot-equals', 43, 43),
   // Docker Hub personal and organisation access tokens (docs.docker.com, "Access tokens")
   format('docker-hub-access-token', ['dckr_pat_', 'dckr_oat_'], 'word-dash', 24, 64, { minimumEntropy: 3 }),
