@@ -285,3 +285,18 @@ describe('pages, configs and commands', () => {
     expect(kept(docs)).toBe(docs);
   });
 });
+
+describe('mobile tooling', () => {
+  it("redacts altool's password argument, and keeps a reference to the keychain or the environment", () => {
+    fc.assert(
+      fc.property(password, (secret) => {
+        const upload = `$ xcrun altool --upload-app -f build/App.ipa -t ios -u release@example.com -p ${secret}`;
+        expect(kept(upload)).not.toContain(secret);
+      }),
+    );
+    for (const reference of ['@keychain:AC_PASSWORD', '@env:AC_PASSWORD']) {
+      const text = `xcrun altool --upload-app -f App.ipa -u release@example.com -p ${reference}`;
+      expect(kept(text)).toBe(text);
+    }
+  });
+});

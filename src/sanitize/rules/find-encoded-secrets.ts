@@ -132,8 +132,9 @@ const JOINTS_TRIED = 3;
 /**
  * The opening of a hex dump's line, as `xxd`, `hexdump -C` and `od -A x -t x1z` write it: an
  * offset of six to eight hex digits at the start of a line, an optional colon, then a blank.
+ * Tried only where a line starts.
  */
-export const HEX_DUMP_LINE = /(?:^|\n)[ \t]{0,8}[0-9a-fA-F]{6,8}:?[ \t]/g;
+export const HEX_DUMP_LINE = /[ \t]{0,8}[0-9a-fA-F]{6,8}:?[ \t]/y;
 /** The most bytes one dump line is read for: `xxd -c 32` writes 32. */
 const DUMP_LINE_BYTES = 32;
 /** The most bytes of one dump decoded: a long dump's secret is in its first lines or its window after. */
@@ -146,6 +147,13 @@ const DUMP_BYTES = 8192;
  * shows the secret too, split across lines. Each line is read once.
  */
 export function findHexDumps(text: string, inspect: (decoded: string) => boolean, found: Found): void {
+  // the first line that opens like a dump's, found line by line before anything is allocated
+  let first = 0;
+  for (HEX_DUMP_LINE.lastIndex = 0; !HEX_DUMP_LINE.test(text); HEX_DUMP_LINE.lastIndex = first) {
+    const next = text.indexOf('\n', first);
+    if (next === -1) return;
+    first = next + 1;
+  }
   let blockStart = -1;
   let blockEnd = -1;
   let bytes: number[] = [];
@@ -155,21 +163,19 @@ export function findHexDumps(text: string, inspect: (decoded: string) => boolean
     blockStart = -1;
     bytes = [];
   };
-  eachMatch(HEX_DUMP_LINE, text, (match) => {
-    const lineStart = text.charCodeAt(match.index) === CODE.NEWLINE ? match.index + 1 : match.index;
-    // a line that does not follow the last one's end opens a new dump
-    if (blockStart !== -1 && lineStart !== blockEnd + 1) flush();
+  for (let lineStart = first; lineStart < text.length; ) {
     const lineEnd = endOfLine(text, lineStart);
+    HEX_DUMP_LINE.lastIndex = lineStart;
     const before = bytes.length;
-    if (bytes.length < DUMP_BYTES) readDumpBytes(text, match.index + match[0].length, lineEnd, bytes);
-    if (bytes.length === before) {
-      flush();
-      return lineEnd;
+    if (HEX_DUMP_LINE.test(text) && bytes.length < DUMP_BYTES)
+      readDumpBytes(text, HEX_DUMP_LINE.lastIndex, lineEnd, bytes);
+    if (bytes.length === before) flush();
+    else {
+      if (blockStart === -1) blockStart = lineStart;
+      blockEnd = lineEnd;
     }
-    if (blockStart === -1) blockStart = lineStart;
-    blockEnd = lineEnd;
-    return lineEnd;
-  });
+    lineStart = lineEnd + 1;
+  }
   flush();
 }
 
@@ -222,6 +228,7 @@ const KEYPAIR_DISTINCT = 40;
  * is left at the item that failed: no list opens inside the digits, commas and blanks read.
  */
 export function findByteListKeys(text: string, found: Found): void {
+  if (text.length < 2 * KEYPAIR_BYTES || text.indexOf('[') === -1) return;
   const seen = new Uint8Array(256);
   eachMatch(BYTE_LIST_OPEN, text, (match) => {
     seen.fill(0);

@@ -815,8 +815,9 @@ const SHORT_FLAG_CLIENTS: ReadonlyMap<string, ShortFlag> = new Map([
   ),
   ['lftp', { flag: 'u', glued: false, spaced: true, userSeparator: ',' }],
   ['openssl', SPACED('k')],
-  // game servers' and telephony consoles' remote admin: `mcrcon -p X`, FreeSWITCH's `fs_cli -p X`
-  ...['cqlsh', 'rabbitmqadmin', 'hdbsql', 'rdesktop', 'mcrcon', 'fs_cli'].map(
+  // game servers' and telephony consoles' remote admin: `mcrcon -p X`, FreeSWITCH's `fs_cli -p X`;
+  // Apple's `xcrun altool -u user -p X` takes an app-specific password
+  ...['cqlsh', 'rabbitmqadmin', 'hdbsql', 'rdesktop', 'mcrcon', 'fs_cli', 'altool'].map(
     (name) => [name, SPACED('p')] as const,
   ),
   // `-p` takes a hash, and Yocto's extrausers `-P` the password itself
@@ -831,7 +832,7 @@ const SHORT_FLAG_CLIENTS: ReadonlyMap<string, ShortFlag> = new Map([
 ]);
 
 const CLIENT_NAME =
-  /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mysqlbinlog|mysqlsh|mariadb(?:-dump|-admin)?|7z|7za|7zr|rar|unrar|sshpass|psexec|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|docker|podman|nerdctl|buildah|skopeo|helm|oras|oc|az|cf|crane|regctl|sqlcmd|bcp|osql|isql|zip|unzip|redis-cli|keydb-cli|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn|vsql|smbclient|rpcclient|smbcacls|smbmap|winexe|smbget|openssl|cqlsh|rabbitmqadmin|hdbsql|rdesktop|useradd|usermod|mcrcon|fs_cli|lftp|ipmitool|mosquitto_(?:pub|sub|rr)|snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|inform|df|status|netstat|delta|test|usm|vacm))(?:\.exe)?\b/gi;
+  /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mysqlbinlog|mysqlsh|mariadb(?:-dump|-admin)?|7z|7za|7zr|rar|unrar|sshpass|psexec|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|docker|podman|nerdctl|buildah|skopeo|helm|oras|oc|az|cf|crane|regctl|sqlcmd|bcp|osql|isql|zip|unzip|redis-cli|keydb-cli|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn|vsql|smbclient|rpcclient|smbcacls|smbmap|winexe|smbget|openssl|cqlsh|rabbitmqadmin|hdbsql|rdesktop|useradd|usermod|mcrcon|fs_cli|altool|lftp|ipmitool|mosquitto_(?:pub|sub|rr)|snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|inform|df|status|netstat|delta|test|usm|vacm))(?:\.exe)?\b/gi;
 
 /** `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`, `sqlcmd -P X`, `smbclient -U u%X`. */
 function findShortFlagPasswords(text: string, found: Found): void {

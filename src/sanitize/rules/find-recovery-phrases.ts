@@ -15,8 +15,19 @@ const PHRASE_WORDS =
   /mnemonic|seed|recovery|backup|phrase|wallet|words|助记词|助記詞|ニーモニック|semilla|frase|graine/i;
 /** How far before a phrase such a word is looked for. */
 const PHRASE_CONTEXT = 400;
+/** Twelve words of three to eight lower-case letters, parted as {@link PHRASE_GAP} may part them. */
+// each word whole (the look-arounds), so that no run is tried from inside a word or at each of its lengths
+const PHRASE_CANDIDATE = /(?<![A-Za-z])[a-z]{3,8}(?![A-Za-z])(?:[^A-Za-z]{1,10}[a-z]{3,8}(?![A-Za-z])){11}/;
+/** The longest text the candidate search is run on first. */
+const CANDIDATE_REACH = 4096;
+
 /** Every pattern above, for the linear-time audit. */
-export const RECOVERY_PHRASE_PATTERNS: readonly RegExp[] = [LIST_WORD, PHRASE_GAP, PHRASE_WORDS];
+export const RECOVERY_PHRASE_PATTERNS: readonly RegExp[] = [
+  LIST_WORD,
+  PHRASE_GAP,
+  PHRASE_WORDS,
+  PHRASE_CANDIDATE,
+];
 
 /** Words off the list a phrase may hold when the text before it says what it is. */
 const MISSES_ALLOWED = 2;
@@ -32,6 +43,9 @@ const PHRASE_LENGTHS = new Set([12, 15, 18, 21, 24]);
  */
 export function findRecoveryPhrases(text: string, found: Found): void {
   if (text.length < 12 * 4) return;
+  // one native search tells the usual text, which has no twelve such words in a row, at once;
+  // a long text is read word by word straight away, since the search may read each run twelve times
+  if (text.length <= CANDIDATE_REACH && !PHRASE_CANDIDATE.test(text)) return;
   let runStart = -1;
   let runEnd = -1;
   let words: number[] = [];

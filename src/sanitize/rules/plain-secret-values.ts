@@ -388,9 +388,9 @@ const DURATION_OR_SIZE = /^\d{1,9}(?:ms|s|sec|m|min|h|hr|d|w|y|b|kb|mb|gb|k)$/i;
 /** `DB_PASSWORD`, `STRIPE_KEY`: the name of a variable, given where its value would go. */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]{0,40}(?:_[A-Z0-9]{1,40}){1,8}$/;
 
-/** `arn:aws:…`, `env:API_KEY`, `file:/run/…`, `vault:secret/…`: a reference to where a secret lives. */
+/** `arn:aws:…`, `env:API_KEY`, `file:/run/…`, `vault:secret/…`, altool's `@keychain:NAME`: a reference to where a secret lives. */
 const REFERENCE_PREFIX =
-  /^(?:arn|env|file|vault|secret|secrets|ssm|kms|keyvault|awssm|gcpsm|ref|sdb):|^op:\/\/|^@Microsoft\.KeyVault\(|^os\.environ\//i;
+  /^(?:arn|env|file|vault|secret|secrets|ssm|kms|keyvault|awssm|gcpsm|ref|sdb):|^op:\/\/|^@Microsoft\.KeyVault\(|^os\.environ\/|^@(?:keychain|env):/i;
 
 /** Whether a value names where a secret is kept rather than holding it: `arn:aws:secretsmanager:…`, `env:TOKEN`, 1Password's `op://vault/item/field`. */
 export function isSecretReference(value: string): boolean {
