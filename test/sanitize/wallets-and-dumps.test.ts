@@ -300,3 +300,24 @@ describe('mobile tooling', () => {
     }
   });
 });
+
+describe('calls given a place, a user and a password', () => {
+  it('redacts the password of any such call, and keeps a call given a place and two words', () => {
+    fc.assert(
+      fc.property(
+        password,
+        fc.constantFrom('GIS', 'open', 'ftplib.FTP', 'Client', 'new Session'),
+        fc.constantFrom('"https://maps.example.com"', '"10.0.7.3:5432"', '"db.example.internal"'),
+        (secret, callee, place) => {
+          expect(kept(`x = ${callee}(${place}, "app_user", "${secret}")`)).not.toContain(secret);
+        },
+      ),
+    );
+    for (const call of [
+      'translate("https://api.example.com", "en", "Bonjour tout le monde")',
+      'fetch("https://example.com/api", "GET", "application/json")',
+      'ftplib.FTP("ftp.example.com", "anonymous", "guest@example.com")',
+    ])
+      expect(kept(call)).toBe(call);
+  });
+});

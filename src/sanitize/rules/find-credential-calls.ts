@@ -140,6 +140,35 @@ function findConnectPassword(text: string, open: number, found: Found): void {
   if (!hasWhitespace(value) && isCredentialValue(value, 'password')) found(password.start, password.end);
 }
 
+/** A place a client connects to: a URL, a host with a port, an address, or a dotted host name. */
+const PLACE =
+  /^(?:[a-z][a-z0-9+.-]{1,15}:\/\/\S{1,200}|[\w.-]{1,200}:\d{2,5}|(?:[\w-]{1,63}\.){1,8}[a-z]{2,24})$/i;
+/** A user's name as a client takes it: no blanks, no quotes. */
+const USER_NAME = /^[\w.@+-]{1,64}$/;
+
+/**
+ * Any call given a place, a user and a password as its first three literals, whatever it is
+ * named: ArcGIS's `GIS("https://…", "admin", "X")`, Nim's `open("10.0.0.7:5432", "shop", "X", "orders")`,
+ * `ftplib.FTP("ftp.example.com", "u", "X")`. The third must look random, since a call that takes
+ * a place and two words is as often a lookup (`translate("https://…", "en", "Bonjour")`).
+ */
+function findPlaceUserPassword(text: string, literals: readonly Literal[], found: Found): void {
+  const [place, user, password] = literals as [Literal, Literal, Literal | undefined];
+  if (password === undefined) return;
+  if (!PLACE.test(text.slice(place.start, place.end)) || !USER_NAME.test(text.slice(user.start, user.end)))
+    return;
+  const value = text.slice(password.start, password.end);
+  if (hasWhitespace(value)) return;
+  // random, or typed as a password is: a digit, a letter, and a capital or a symbol beyond those
+  // that ids and regions are joined with (`us-east-1a`, `build_42.1` are no passwords)
+  const typed = value.length >= 8 && TYPED_PASSWORD.test(value) && isCredentialValue(value, 'password');
+  if (typed || isCredentialValue(value, 'secret')) found(password.start, password.end);
+}
+
+/** A digit, a letter, and a capital or a symbol other than `-`, `_` and `.`. */
+const TYPED_PASSWORD =
+  /^(?=\D{0,127}\d)(?=[^A-Za-z]{0,127}[A-Za-z])(?=[^A-Z!-,/:-@[-^`{-~]{0,127}[A-Z!-,/:-@[-^`{-~])/;
+
 /** Finds credentials passed to calls and tuples named for them (see the file comment). */
 export function findCredentialCalls(text: string, found: Found): void {
   if (text.indexOf('(') === -1 && text.indexOf('[') === -1) return;
@@ -150,6 +179,7 @@ export function findCredentialCalls(text: string, found: Found): void {
     if (!isQuote(next) && !isSpaceCode(next) && !isNameCode(next)) return undefined;
     const name = nameBefore(text, open);
     if (name.length < 2) return undefined;
+    findPlaceUserPassword(text, readLiterals(text, open), found);
     if (CONNECT_CALL.test(name)) {
       findConnectPassword(text, open, found);
       return undefined;
@@ -196,6 +226,9 @@ function isMethodCall(text: string, nameStart: number): boolean {
 /** The regular expressions above, for the ReDoS check. */
 export const CREDENTIAL_CALL_PATTERNS: readonly RegExp[] = [
   OPENING,
+  PLACE,
+  USER_NAME,
+  TYPED_PASSWORD,
   UNLOCK_CALL,
   CONNECT_CALL,
   CLIENT_SUFFIX,
