@@ -1,4 +1,4 @@
-import { CODE, isHex } from './char-codes.js';
+import { CODE, hexValue, isHex } from './char-codes.js';
 
 /**
  * Command lines that a record writes one argument at a time, read as the shell showed them, so
@@ -41,10 +41,6 @@ class ViewWriter {
     const text = Buffer.from(this.units.buffer, this.units.byteOffset, this.length * 2).toString('utf16le');
     return { text, origins: this.origins.subarray(0, this.length + 1) };
   }
-}
-
-function hexValue(code: number): number {
-  return code <= CODE.DIGIT_9 ? code - CODE.DIGIT_0 : (code | 0x20) - 87;
 }
 
 /**

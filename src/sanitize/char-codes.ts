@@ -82,6 +82,23 @@ export function isHex(code: number): boolean {
   );
 }
 
+/** The value of one hex digit (a code {@link isHex} accepts). */
+export function hexValue(code: number): number {
+  return code <= CODE.DIGIT_9 ? code - CODE.DIGIT_0 : (code | 0x20) - 87;
+}
+
+/** The value of `count` hex digits at `index`, or -1 when they are not all hex digits. */
+export function hexAt(text: string, index: number, count: number): number {
+  if (index + count > text.length) return -1;
+  let value = 0;
+  for (let offset = 0; offset < count; offset += 1) {
+    const code = text.charCodeAt(index + offset);
+    if (!isHex(code)) return -1;
+    value = value * 16 + hexValue(code);
+  }
+  return value;
+}
+
 /** A quote that can open a string literal: `"`, `'` or a backtick. */
 export function isQuote(code: number): boolean {
   return code === CODE.DOUBLE_QUOTE || code === CODE.SINGLE_QUOTE || code === CODE.BACKTICK;

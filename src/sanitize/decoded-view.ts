@@ -1,5 +1,5 @@
 import { execveView, nulSeparatedView } from './argv-view.js';
-import { CODE, isDigit, isHex } from './char-codes.js';
+import { CODE, hexAt, hexValue, isDigit, isHex } from './char-codes.js';
 
 /** A text with its escapes undone, and where each of its characters came from in the original. */
 export interface DecodedView {
@@ -28,22 +28,6 @@ function simpleEscape(next: number): number {
     default:
       return -1;
   }
-}
-
-function hexValue(code: number): number {
-  return code <= CODE.DIGIT_9 ? code - CODE.DIGIT_0 : (code | 0x20) - 87;
-}
-
-/** The value of `count` hex digits at `index`, or -1 when they are not all hex digits. */
-function hexAt(text: string, index: number, count: number): number {
-  if (index + count > text.length) return -1;
-  let value = 0;
-  for (let offset = 0; offset < count; offset += 1) {
-    const code = text.charCodeAt(index + offset);
-    if (!isHex(code)) return -1;
-    value = value * 16 + hexValue(code);
-  }
-  return value;
 }
 
 /**

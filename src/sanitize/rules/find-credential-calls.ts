@@ -130,8 +130,7 @@ function calleeStrength(name: string): KeyStrength {
  */
 const CONNECT_CALL = /^(?:connect|\w{1,30}_connect|real_connect|getConnection|PDO)$/;
 
-function findConnectPassword(text: string, open: number, found: Found): void {
-  const literals = readLiterals(text, open);
+function findConnectPassword(text: string, open: number, literals: readonly Literal[], found: Found): void {
   // the place may be a variable (`getConnection(url, "app", "X")`): the literals start one later
   const placeIsLiteral = isQuote(text.charCodeAt(scanRight(text, open + 1, isBlank, 8)));
   const password = literals[placeIsLiteral ? 2 : 1];
@@ -179,17 +178,17 @@ export function findCredentialCalls(text: string, found: Found): void {
     if (!isQuote(next) && !isSpaceCode(next) && !isNameCode(next)) return undefined;
     const name = nameBefore(text, open);
     if (name.length < 2) return undefined;
-    findPlaceUserPassword(text, readLiterals(text, open), found);
+    // read once: every reader below takes the same literals
+    const literals = readLiterals(text, open);
+    findPlaceUserPassword(text, literals, found);
     if (CONNECT_CALL.test(name)) {
-      findConnectPassword(text, open, found);
+      findConnectPassword(text, open, literals, found);
       return undefined;
     }
     // a client named by its module: `cohere.ClientV2("X")`, `anthropic.Anthropic("X")`
     const own = calleeStrength(name);
     const strength = own === 'none' ? qualifierStrength(text, open - name.length) : own;
-    if (strength === 'none') return undefined;
-    const literals = readLiterals(text, open);
-    if (literals.length === 0) return undefined;
+    if (strength === 'none' || literals.length === 0) return undefined;
     if (strength === 'provider' || strength === 'provider-secret') {
       for (const literal of literals) {
         // an option the client is given, named for what it is: `{ apiVersion: '2024-11-20.acacia' }`

@@ -1,6 +1,6 @@
-import { asciiTable, CODE, isAlphanumeric, isDigit, isHex } from '../char-codes.js';
+import { asciiTable, CODE, hexAt, isAlphanumeric, isDigit, isHex } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
-import { eachMatch } from '../text-scan.js';
+import { eachMatch, isBlank } from '../text-scan.js';
 
 /** Shortest base64 run worth decoding, and the most of one run that is decoded. */
 const SHORTEST_RUN = 24;
@@ -194,7 +194,7 @@ function readDumpBytes(text: string, from: number, lineEnd: number, bytes: numbe
   let read = 0;
   while (cursor < lineEnd && read < DUMP_LINE_BYTES) {
     let blanks = 0;
-    while (cursor < lineEnd && (text.charCodeAt(cursor) === CODE.SPACE || text.charCodeAt(cursor) === 9)) {
+    while (cursor < lineEnd && isBlank(text.charCodeAt(cursor))) {
       cursor += 1;
       blanks += 1;
     }
@@ -202,12 +202,11 @@ function readDumpBytes(text: string, from: number, lineEnd: number, bytes: numbe
     let end = cursor;
     while (end < lineEnd && end - cursor < 9 && isHex(text.charCodeAt(end))) end += 1;
     const width = end - cursor;
-    const next = text.charCodeAt(end);
     // a group ends at a blank or at the line's end
-    if ((width !== 2 && width !== 4 && width !== 8) || (end < lineEnd && next !== CODE.SPACE && next !== 9))
+    if ((width !== 2 && width !== 4 && width !== 8) || (end < lineEnd && !isBlank(text.charCodeAt(end))))
       return;
     for (let index = cursor; index < end && read < DUMP_LINE_BYTES; index += 2) {
-      const byte = Number.parseInt(text.slice(index, index + 2), 16);
+      const byte = hexAt(text, index, 2);
       bytes.push(byte >= 32 && byte <= 126 ? byte : CODE.NEWLINE);
       read += 1;
     }

@@ -1,5 +1,5 @@
 import { detachedCopy } from '../../util/detached-copy.js';
-import { CODE, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
+import { CODE, hexAt, isDigit, isLower, isQuote, isUpper } from '../char-codes.js';
 import type { Found } from '../leak-rule.js';
 import { CREDENTIAL_VERDICT_KIND, recalledVerdict, recordVerdict } from '../scan-memory.js';
 import { shannonEntropyBitsPerCharacter } from '../shannon-entropy.js';
@@ -978,11 +978,8 @@ function readValue(text: string, from: number, element: boolean): ValueFound | u
 
 /** Whether a `\uXXXX` escape of a character past Latin-1's controls (`\u00f5`, `\u0161`) starts at `index`. */
 function isEscapedLetter(text: string, index: number): boolean {
-  if (text.charCodeAt(index + 1) !== 117) return false; // `u`
-  const digits = text.slice(index + 2, index + 6);
-  return ESCAPE_DIGITS.test(digits) && Number.parseInt(digits, 16) >= 0xa0;
+  return text.charCodeAt(index + 1) === 117 && hexAt(text, index + 2, 4) >= 0xa0; // `u`
 }
-const ESCAPE_DIGITS = /^[0-9a-fA-F]{4}$/;
 
 /**
  * A list's first item when it is bare, and the list holds one word per item: Java's
@@ -1349,7 +1346,6 @@ export const ASSIGNMENT_PATTERNS: readonly RegExp[] = [
   PROSE_AFTER,
   CAMEL_CASE_WORDS,
   SHORT_CAMEL_WORD,
-  ESCAPE_DIGITS,
   DOTTED_NAME,
   BOOTSTRAP_TOKEN,
   YAML_TAG,
